@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Behave",
+    products: [
+        .library(name: "Lua", targets: ["Lua"]),
+        .library(name: "Behave", targets: ["Behave"]),
+        .library(name: "Greeter", targets: ["Greeter"]),
+        .library(name: "Browser", targets: ["Browser"]),
+        .executable(name: "behave", targets: ["behave"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The C Lua 5.4 runtime, found through pkg-config.
+        .systemLibrary(
+            name: "CLua",
+            path: "Sources/CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        // The Swift bridge: states, values, calls both ways, errors.
+        .target(name: "Lua", dependencies: ["CLua"]),
+        // The host: modules, registry, sandbox, behaviours.
+        .target(name: "Behave", dependencies: ["Lua"]),
+        // Feature modules, each depending only on Behave's module API.
+        .target(name: "Greeter", dependencies: ["Behave"], path: "modules/Greeter"),
+        .target(name: "Browser", dependencies: ["Behave"], path: "modules/Browser"),
+        // The command-line tool.
+        .executableTarget(
+            name: "behave",
+            dependencies: [
+                "Behave", "Greeter", "Browser",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmark support: the C baselines and the measuring executable (scripts/bench).
+        .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
+        .executableTarget(
+            name: "behave-bench",
+            dependencies: ["Lua", "Behave", "Greeter", "Browser", "CBaseline"],
+            path: "Benchmarks/BehaveBench"
+        ),
+        .testTarget(name: "LuaTests", dependencies: ["Lua"]),
+        .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["behave"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,321 @@
+/*
+ * shim.h — the only C in Behave.
+ *
+ * It holds what Swift cannot do safely:
+ *   - Lua's function-like macros, as static inline functions Swift can call;
+ *   - the trampoline through which Lua calls Swift: Swift returns a status and the
+ *     trampoline raises the Lua error *after* Swift has returned, so `longjmp` never
+ *     crosses a Swift frame;
+ *   - the sandbox primitives that must raise Lua errors (the count hook, guarded
+ *     pcall/xpcall/coroutine functions), because raising is a `longjmp`.
+ */
+#ifndef BEHAVE_SHIM_H
+#define BEHAVE_SHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------------------ */
+/* Lua macros as functions                                                   */
+/* ------------------------------------------------------------------------ */
+
+static inline int behave_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int behave_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void behave_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void behave_newtable(lua_State *L) { lua_newtable(L); }
+static inline void behave_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void behave_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void behave_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline void behave_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline int behave_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline int behave_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline const char *behave_tolstring_raw(lua_State *L, int i, size_t *len) {
+    /* Only for values already known to be strings: never converts numbers in place. */
+    return lua_tolstring(L, i, len);
+}
+static inline void *behave_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline int behave_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name) {
+    /* Text chunks only: a binary chunk is refused, whoever loads it. */
+    return luaL_loadbufferx(L, buf, len, name, "t");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The control block: one per state, shared by the allocator, the trampoline */
+/* and the sandbox. Swift owns the memory; C only reads and writes fields.   */
+/* ------------------------------------------------------------------------ */
+
+/* Why a run was terminated. 0 means it was not. */
+enum {
+    BEHAVE_RUNNING = 0,
+    BEHAVE_LIMIT_MEMORY = 1,
+    BEHAVE_LIMIT_INSTRUCTIONS = 2,
+    BEHAVE_LIMIT_TIME = 3,
+    BEHAVE_LIMIT_OUTPUT = 4,
+    BEHAVE_LIMIT_DEPTH = 5,
+    BEHAVE_CANCELLED = 6
+};
+
+typedef struct behave_control {
+    /* allocator bookkeeping */
+    size_t used;            /* bytes the state holds now */
+    size_t peak;            /* most bytes ever held */
+    size_t limit;           /* cap over the whole state; 0 = none */
+    int enforcing;          /* 1 while Lua runs with no Swift frame above it: refusing is safe */
+    int sticky_memory;      /* 1 in the sandbox: a refused allocation terminates the run */
+    /* termination */
+    int terminated;         /* BEHAVE_* reason, sticky until the host resets it */
+    int cancel_requested;   /* written from any thread with __atomic builtins */
+    int hook_interval;      /* instructions between two hook calls */
+    long long instructions; /* counted over every coroutine of the state */
+    long long max_instructions; /* 0 = none */
+    long long deadline_ns;  /* CLOCK_MONOTONIC; 0 = none */
+} behave_control;
+
+static inline behave_control *behave_control_of(lua_State *L) {
+    void *ud = NULL;
+    (void)lua_getallocf(L, &ud);
+    return (behave_control *)ud;
+}
+
+static inline long long behave_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static inline void behave_request_cancel(behave_control *c) {
+    __atomic_store_n(&c->cancel_requested, 1, __ATOMIC_RELEASE);
+}
+
+static inline void behave_clear_cancel(behave_control *c) {
+    __atomic_store_n(&c->cancel_requested, 0, __ATOMIC_RELEASE);
+}
+
+/* Raises the error of a terminated run. Its value is a light userdata (the control block),
+ * so raising never allocates (the heap may be at its limit). The host decides that a run was
+ * terminated from behave_control.terminated, never from the error value or the status. */
+static inline int behave_raise_termination(lua_State *L) {
+    lua_pushlightuserdata(L, behave_control_of(L));
+    return lua_error(L);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The trampoline: Lua → C → Swift → C → (maybe) lua_error                   */
+/* ------------------------------------------------------------------------ */
+
+/* What a Swift function returns to the trampoline. Non-negative: that many results. */
+enum {
+    BEHAVE_RAISE = -1,           /* raise the value on top of the stack as it is */
+    BEHAVE_RAISE_WHERE = -2,     /* a string message: prefix the caller's position, then raise */
+    BEHAVE_RAISE_SWIFT = -3,     /* a Swift error box on top: record the caller's position in it, raise */
+    BEHAVE_RAISE_TERMINATED = -4 /* the run was terminated (see behave_control.terminated) */
+};
+
+typedef int (*behave_swift_function)(lua_State *L, void *context);
+
+/* The userdata behind every Swift function: Swift stores a function pointer and an
+ * opaque, retained context; the userdata's __gc (set from Swift) releases the context. */
+typedef struct behave_callback {
+    behave_swift_function function;
+    void *context;
+    behave_control *control;
+} behave_callback;
+
+static inline int behave_trampoline(lua_State *L) {
+    behave_callback *cb = (behave_callback *)lua_touserdata(L, lua_upvalueindex(1));
+    behave_control *c = cb->control;
+    int saved = c->enforcing;
+    c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
+    int n = cb->function(L, cb->context);
+    c->enforcing = saved;
+    if (n >= 0) return n;
+    switch (n) {
+    case BEHAVE_RAISE_WHERE:
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        break;
+    case BEHAVE_RAISE_SWIFT:
+        luaL_where(L, 1);
+        lua_setiuservalue(L, -2, 1);
+        break;
+    case BEHAVE_RAISE_TERMINATED:
+        return behave_raise_termination(L);
+    default:
+        break;
+    }
+    return lua_error(L);
+}
+
+static inline lua_CFunction behave_trampoline_function(void) { return behave_trampoline; }
+
+/* ------------------------------------------------------------------------ */
+/* Protected helpers Swift calls through lua_pcall                           */
+/* ------------------------------------------------------------------------ */
+
+/* Message handler: keeps the error value as it is and stores a traceback of the
+ * failing coroutine in the registry under "behave.traceback". */
+static inline int behave_message_handler(lua_State *L) {
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "behave.traceback");
+    return 1;
+}
+
+static inline lua_CFunction behave_message_handler_function(void) { return behave_message_handler; }
+
+/* tostring(v) with metamethods, run protected: stack in: v; out: string. */
+static inline int behave_tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+static inline lua_CFunction behave_tostring_function(void) { return behave_tostring_protected; }
+
+/* ------------------------------------------------------------------------ */
+/* Sandbox primitives                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Decides whether the run must stop; records why. Never raises. */
+static inline int behave_check_limits(behave_control *c) {
+    if (c->terminated) return 1;
+    if (__atomic_load_n(&c->cancel_requested, __ATOMIC_ACQUIRE)) {
+        c->terminated = BEHAVE_CANCELLED;
+    } else if (c->max_instructions > 0 && c->instructions > c->max_instructions) {
+        c->terminated = BEHAVE_LIMIT_INSTRUCTIONS;
+    } else if (c->deadline_ns > 0 && behave_now_ns() > c->deadline_ns) {
+        c->terminated = BEHAVE_LIMIT_TIME;
+    }
+    return c->terminated != 0;
+}
+
+/* The count hook. Lua copies a thread's hook into every coroutine it creates, and the
+ * count lives in the control block, so a budget cannot be split across coroutines. */
+static inline void behave_count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    behave_control *c = behave_control_of(L);
+    c->instructions += c->hook_interval;
+    if (behave_check_limits(c)) behave_raise_termination(L);
+}
+
+static inline void behave_install_hook(lua_State *L, int interval) {
+    lua_sethook(L, behave_count_hook, LUA_MASKCOUNT, interval);
+}
+
+/* Continuation shared by the guarded functions: after the callee returns (or catches an
+ * error), a terminated run raises again, so no catch point lets a script go on. */
+static inline int behave_guard_finish(lua_State *L, int status, lua_KContext base) {
+    (void)status;
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    return lua_gettop(L) - (int)base;
+}
+
+/* A C closure around a library function (upvalue 1): refuses to start and refuses to
+ * return once the run is terminated. Used for pcall, coroutine.resume/close, load, require. */
+static inline int behave_guard(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, n, LUA_MULTRET, 0, behave_guard_finish);
+    return behave_guard_finish(L, LUA_OK, 0);
+}
+
+static inline lua_CFunction behave_guard_function(void) { return behave_guard; }
+
+/* xpcall's message handler wrapper: after a termination (raised from the hook, where Lua
+ * leaves hooks switched off) the user's handler does not run at all. */
+static inline int behave_xpcall_handler(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static inline int behave_xpcall_finish(lua_State *L, int status, lua_KContext extra) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+/* xpcall(f, msgh, ...) with the handler wrapped and termination re-raised. */
+static inline int behave_xpcall(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, behave_xpcall_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2); /* f, handler, true, f, args... */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, behave_xpcall_finish);
+    return behave_xpcall_finish(L, status, 2);
+}
+
+static inline lua_CFunction behave_xpcall_function(void) { return behave_xpcall; }
+
+/* The function coroutine.wrap returns (upvalue 1: the coroutine). Unlike the stock one, a
+ * coroutine stopped by termination is not closed here: closing runs its __close handlers
+ * with hooks switched off, where nothing could stop them. */
+static inline int behave_wrap_call(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int narg = lua_gettop(L);
+    if (lua_status(co) == LUA_OK && lua_gettop(co) == 0)
+        return luaL_error(L, "cannot resume dead coroutine");
+    if (!lua_checkstack(co, narg))
+        return luaL_error(L, "too many arguments to resume");
+    lua_xmove(L, co, narg);
+    int nres = 0;
+    int status = lua_resume(co, L, narg, &nres);
+    if (c->terminated) return behave_raise_termination(L);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1))
+            return luaL_error(L, "too many results to resume");
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1); /* the error object */
+    if (status != LUA_ERRMEM && status != LUA_ERRERR) {
+        lua_resetthread(co);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+    }
+    return lua_error(L);
+}
+
+static inline int behave_wrap(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, behave_wrap_call, 1);
+    return 1;
+}
+
+static inline lua_CFunction behave_wrap_function(void) { return behave_wrap; }
+
+#endif /* BEHAVE_SHIM_H */

@@ -1,0 +1,100 @@
+import CLua
+
+/// The Swift side of a function Lua can call: a name (for error messages) and a body that
+/// reads its arguments from the stack, pushes its results and returns how many.
+///
+/// The trampoline in `shim.h` calls ``luaCallbackDispatch``, which never raises: it turns
+/// every thrown error into a status the trampoline raises after Swift has returned.
+public final class LuaCallbackBox {
+    static let metatableName = "behave.function"
+
+    /// The name errors use: `bad argument #1 to 'name'`.
+    public let name: String
+    /// Reads arguments, does the work, pushes results, returns the result count.
+    public let body: (LuaStack) throws -> Int32
+    unowned(unsafe) var state: LuaState!
+
+    /// Wraps a body under a name.
+    public init(name: String, body: @escaping (LuaStack) throws -> Int32) {
+        self.name = name
+        self.body = body
+    }
+
+    @inline(__always)
+    func invoke(_ L: OpaquePointer) -> Int32 {
+        do {
+            return try body(LuaStack(L, state: state))
+        } catch {
+            return LuaCallbackBox.report(error, from: L, name: name, state: state)
+        }
+    }
+
+    /// Pushes the error value for a thrown Swift error and says how the trampoline raises it.
+    static func report(_ error: any Error, from L: OpaquePointer, name: String, state: LuaState) -> Int32 {
+        switch error {
+        case let argument as LuaArgumentError:
+            lua_pushstring(L, "bad argument #\(argument.position) to '\(name)' (\(argument.reason))")
+            return Int32(BEHAVE_RAISE_WHERE)
+        case let raised as LuaScriptError:
+            lua_pushstring(L, raised.message)
+            return Int32(raised.withPosition ? BEHAVE_RAISE_WHERE : BEHAVE_RAISE)
+        case let lua as LuaError:
+            if case .limit = lua.kind { return Int32(BEHAVE_RAISE_TERMINATED) }
+            if lua.kind == .cancelled { return Int32(BEHAVE_RAISE_TERMINATED) }
+            lua_pushstring(L, lua.message)
+            return Int32(BEHAVE_RAISE)
+        default:
+            SwiftErrorBox.push(error, onto: L, state: state)
+            return Int32(BEHAVE_RAISE_SWIFT)
+        }
+    }
+}
+
+/// The C-callable entry point every Swift function goes through.
+let luaCallbackDispatch: behave_swift_function = { L, context in
+    Unmanaged<LuaCallbackBox>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.invoke(L!) }
+}
+
+/// An argument that did not convert: becomes `bad argument #N to 'f' (reason)`.
+public struct LuaArgumentError: Error, CustomStringConvertible {
+    /// The 1-based argument position.
+    public var position: Int32
+    /// Why it did not convert, e.g. `number expected, got string`.
+    public var reason: String
+
+    /// Creates an argument error.
+    public init(position: Int32, reason: String) {
+        self.position = position
+        self.reason = reason
+    }
+
+    /// The usual Lua reason for a type mismatch at `index` of `stack`.
+    public init(expected: String, at index: Int32, in stack: LuaStack) {
+        self.init(position: index, reason: "\(expected) expected, got \(stack.typeName(at: index))")
+    }
+
+    public var description: String { "bad argument #\(position) (\(reason))" }
+}
+
+/// An error a Swift function raises as a plain Lua error string, like `error("...")`.
+///
+/// ```swift
+/// lua.register("half") { (n: Int) throws -> Int in
+///     guard n % 2 == 0 else { throw LuaScriptError("odd number: \(n)") }
+///     return n / 2
+/// }
+/// ```
+public struct LuaScriptError: Error, CustomStringConvertible {
+    /// The message the script sees.
+    public var message: String
+    /// Whether the caller's `chunk:line:` is prefixed, as `error(msg, 1)` does.
+    public var withPosition: Bool
+
+    /// Creates the error; by default the message gets the caller's position.
+    public init(_ message: String, withPosition: Bool = true) {
+        self.message = message
+        self.withPosition = withPosition
+    }
+
+    public var description: String { message }
+}

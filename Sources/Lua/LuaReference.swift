@@ -1,0 +1,196 @@
+import CLua
+
+/// A slot in a state's registry that keeps one Lua object alive until the last Swift copy
+/// of its handle is released.
+public final class LuaReference {
+    /// The state the object lives in.
+    public let state: LuaState
+    let slot: Int32
+
+    /// Pops the value on top of `thread`'s stack into the registry.
+    init(popping state: LuaState, from thread: OpaquePointer) {
+        self.state = state
+        // luaL_ref only does raw table writes on the registry; an allocation here happens with
+        // a Swift frame on the stack, where the allocator never refuses.
+        slot = luaL_ref(thread, behave_registryindex())
+    }
+
+    deinit {
+        if !state.isClosed { luaL_unref(state.pointer, behave_registryindex(), slot) }
+    }
+
+    /// Pushes the object onto `thread`'s stack.
+    func push(onto thread: OpaquePointer) {
+        lua_rawgeti(thread, behave_registryindex(), lua_Integer(slot))
+    }
+
+    /// An address-like identity for display (`0x5581…`).
+    var identity: String {
+        guard !state.isClosed else { return "(closed)" }
+        push(onto: state.pointer)
+        defer { behave_pop(state.pointer, 1) }
+        return String(describing: lua_topointer(state.pointer, -1))
+    }
+}
+
+/// Something held through a ``LuaReference``.
+public protocol LuaReferenced: LuaPushable {
+    /// The registry slot keeping the object alive.
+    var reference: LuaReference { get }
+}
+
+extension LuaReferenced {
+    /// The state the object lives in.
+    public var state: LuaState { reference.state }
+    var identity: String { reference.identity }
+
+    /// Pushes the referenced object.
+    public func push(to stack: LuaStack) { reference.push(onto: stack.pointer) }
+}
+
+/// A Lua function held from Swift.
+///
+/// ```swift
+/// let add = try lua.run("return function(a, b) return a + b end")[0].function!
+/// try add.call(2, 3)   // [.integer(5)]
+/// ```
+public struct LuaFunction: LuaReferenced {
+    public let reference: LuaReference
+
+    init(popping state: LuaState, from thread: OpaquePointer? = nil) {
+        reference = LuaReference(popping: state, from: thread ?? state.pointer)
+    }
+
+    /// Calls the function under protection and returns all its results.
+    @discardableResult
+    public func call(_ arguments: any LuaPushable...) throws -> [LuaValue] {
+        try call(arguments: arguments)
+    }
+
+    /// Calls the function with an array of arguments and returns all its results.
+    @discardableResult
+    public func call(arguments: [any LuaPushable]) throws -> [LuaValue] {
+        let state = reference.state
+        try state.ensureOpen()
+        let L = state.pointer
+        guard lua_checkstack(L, Int32(arguments.count) + 3) != 0 else {
+            throw LuaError(kind: .runtime, message: "too many arguments (\(arguments.count))")
+        }
+        reference.push(onto: L)
+        for argument in arguments { argument.push(to: state.stack) }
+        return try state.protectedCall(argumentCount: Int32(arguments.count))
+    }
+}
+
+/// A Lua table held from Swift. Access is raw: no metamethod runs, so nothing a script put in
+/// a metatable can run from here.
+///
+/// ```swift
+/// let t = try lua.run("return {10, 20, x = 'y'}")[0].table!
+/// t[1]            // .integer(10)
+/// t["x"]          // .string("y")
+/// t.count         // 2 (the border, as `#t` without __len)
+/// ```
+public struct LuaTable: LuaReferenced {
+    public let reference: LuaReference
+
+    init(popping state: LuaState, from thread: OpaquePointer? = nil) {
+        reference = LuaReference(popping: state, from: thread ?? state.pointer)
+    }
+
+    /// Creates an empty table in `state`.
+    public init(in state: LuaState) throws {
+        try state.ensureOpen()
+        lua_createtable(state.pointer, 0, 0)
+        self.init(popping: state)
+    }
+
+    /// The border of the array part, as `rawlen`.
+    public var count: Int {
+        let L = state.pointer
+        reference.push(onto: L)
+        defer { behave_pop(L, 1) }
+        return Int(lua_rawlen(L, -1))
+    }
+
+    /// Reads `t[key]` raw.
+    public subscript(key: some LuaPushable) -> LuaValue {
+        let L = state.pointer
+        reference.push(onto: L)
+        key.push(to: state.stack)
+        lua_rawget(L, -2)
+        defer { behave_pop(L, 2) }
+        return state.stack.value(at: -1)
+    }
+
+    /// Writes `t[key] = value` raw. A `nil` or NaN key is an error, as in Lua.
+    public func set(_ key: some LuaPushable, _ value: some LuaPushable) throws {
+        let L = state.pointer
+        try state.ensureOpen()
+        key.push(to: state.stack)
+        defer { lua_settop(L, -2) }
+        if lua_type(L, -1) == LUA_TNIL { throw LuaError(kind: .runtime, message: "table index is nil") }
+        if lua_type(L, -1) == LUA_TNUMBER, lua_isinteger(L, -1) == 0, lua_tonumberx(L, -1, nil).isNaN {
+            throw LuaError(kind: .runtime, message: "table index is NaN")
+        }
+        reference.push(onto: L)
+        lua_rotate(L, -2, 1)          // table, key
+        value.push(to: state.stack)   // table, key, value
+        lua_rawset(L, -3)             // table
+    }
+
+    /// Values `t[1]…t[#t]`, raw.
+    public var arrayValues: [LuaValue] {
+        let n = count
+        guard n > 0 else { return [] }
+        let L = state.pointer
+        reference.push(onto: L)
+        defer { behave_pop(L, 1) }
+        var values: [LuaValue] = []
+        values.reserveCapacity(n)
+        for i in 1...n {
+            lua_rawgeti(L, -1, lua_Integer(i))
+            values.append(state.stack.value(at: -1))
+            behave_pop(L, 1)
+        }
+        return values
+    }
+
+    /// Every key–value pair, in Lua's traversal order (raw, like `next`).
+    public var pairs: [(key: LuaValue, value: LuaValue)] {
+        let L = state.pointer
+        reference.push(onto: L)
+        defer { behave_pop(L, 1) }
+        var result: [(key: LuaValue, value: LuaValue)] = []
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            result.append((state.stack.value(at: -2), state.stack.value(at: -1)))
+            behave_pop(L, 1)
+        }
+        return result
+    }
+}
+
+/// A full userdata held from Swift.
+public struct LuaUserdata: LuaReferenced {
+    public let reference: LuaReference
+    init(popping state: LuaState, from thread: OpaquePointer? = nil) {
+        reference = LuaReference(popping: state, from: thread ?? state.pointer)
+    }
+}
+
+/// A Lua thread (coroutine) held from Swift.
+public struct LuaThread: LuaReferenced {
+    public let reference: LuaReference
+    init(popping state: LuaState, from thread: OpaquePointer? = nil) {
+        reference = LuaReference(popping: state, from: thread ?? state.pointer)
+    }
+
+    /// The thread's own `lua_State *`.
+    public var pointer: OpaquePointer? {
+        let L = state.pointer
+        reference.push(onto: L)
+        defer { behave_pop(L, 1) }
+        return lua_tothread(L, -1)
+    }
+}

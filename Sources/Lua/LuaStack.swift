@@ -1,0 +1,79 @@
+import CLua
+
+/// A view of one Lua thread's stack, handed to Swift functions called from Lua.
+///
+/// Every operation here is raw (no metamethods) and cannot raise a Lua error, so it is safe to
+/// use from Swift. Indices follow Lua: `1` is the first argument, negative counts from the top.
+public struct LuaStack {
+    /// The `lua_State *` of the running thread (a coroutine's own pointer inside coroutines).
+    public let pointer: OpaquePointer
+    /// The state the thread belongs to.
+    public unowned(unsafe) let state: LuaState
+
+    /// Wraps a thread pointer of `state`.
+    public init(_ pointer: OpaquePointer, state: LuaState) {
+        self.pointer = pointer
+        self.state = state
+    }
+
+    /// The number of values on the stack (for a called function: its argument count).
+    @inlinable public var count: Int32 { lua_gettop(pointer) }
+
+    /// The Lua type of the value at `index` (`LUA_TNIL`, `LUA_TSTRING`, …; `LUA_TNONE` past the top).
+    @inlinable public func type(at index: Int32) -> Int32 { lua_type(pointer, index) }
+
+    /// Lua's name for the type at `index`, `"no value"` past the top.
+    public func typeName(at index: Int32) -> String {
+        String(cString: lua_typename(pointer, lua_type(pointer, index)))
+    }
+
+    /// Reads the value at `index` without losing anything.
+    public func value(at index: Int32) -> LuaValue {
+        let L = pointer
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE:
+            return .nil
+        case LUA_TBOOLEAN:
+            return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
+            return .number(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING:
+            return .string(LuaString(bytes: bytes(at: index)))
+        case LUA_TTABLE:
+            lua_pushvalue(L, index)
+            return .table(LuaTable(popping: state, from: L))
+        case LUA_TFUNCTION:
+            lua_pushvalue(L, index)
+            return .function(LuaFunction(popping: state, from: L))
+        case LUA_TUSERDATA:
+            lua_pushvalue(L, index)
+            return .userdata(LuaUserdata(popping: state, from: L))
+        case LUA_TLIGHTUSERDATA:
+            return .lightUserdata(lua_touserdata(L, index))
+        case LUA_TTHREAD:
+            lua_pushvalue(L, index)
+            return .thread(LuaThread(popping: state, from: L))
+        default:
+            return .nil
+        }
+    }
+
+    /// The bytes of the string at `index` (which must be a string).
+    public func bytes(at index: Int32) -> [UInt8] {
+        var length = 0
+        guard let chars = behave_tolstring_raw(pointer, index, &length) else { return [] }
+        return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    /// Pushes a value.
+    @inlinable public func push(_ value: some LuaPushable) { value.push(to: self) }
+
+    /// Pushes `nil`.
+    @inlinable public func pushNil() { lua_pushnil(pointer) }
+
+    /// Removes `n` values from the top.
+    @inlinable public func pop(_ n: Int32 = 1) { lua_settop(pointer, -n - 1) }
+}

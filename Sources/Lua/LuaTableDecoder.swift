@@ -1,0 +1,196 @@
+/// Decodes `Decodable` Swift values from Lua values: tables into structs, arrays and
+/// dictionaries, with errors that name the path (`value.votes.2: number expected, got string`).
+///
+/// ```swift
+/// struct Vote: Codable { var destination: String; var count: Int }
+/// let vote = try LuaTableDecoder().decode(Vote.self, from: stack, at: 1)
+/// ```
+public struct LuaTableDecoder {
+    /// Creates a decoder.
+    public init() {}
+
+    /// Decodes the value at `index`. Cyclic or absurdly nested tables are an error.
+    public func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
+        try decode(type, from: LuaNode.read(from: stack, at: index))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from node: LuaNode) throws -> T {
+        try T(from: NodeDecoder(node: node, codingPath: []))
+    }
+}
+
+struct NodeDecoder: Decoder {
+    let node: LuaNode
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch node {
+        case .map(let pairs):
+            var entries: [String: LuaNode] = [:]
+            for pair in pairs { entries[pair.key.keyDescription] = pair.value }
+            return KeyedDecodingContainer(KeyedNodeDecoding<Key>(entries: entries, codingPath: codingPath))
+        case .array(let items):
+            var entries: [String: LuaNode] = [:]
+            for (offset, item) in items.enumerated() { entries[String(offset + 1)] = item }
+            return KeyedDecodingContainer(KeyedNodeDecoding<Key>(entries: entries, codingPath: codingPath))
+        default:
+            throw mismatch("table", node, codingPath)
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch node {
+        case .array(let items): return UnkeyedNodeDecoding(items: items, codingPath: codingPath)
+        case .map(let pairs) where pairs.isEmpty: return UnkeyedNodeDecoding(items: [], codingPath: codingPath)
+        default: throw mismatch("sequence", node, codingPath)
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleNodeDecoding(node: node, codingPath: codingPath)
+    }
+}
+
+func mismatch(_ expected: String, _ node: LuaNode, _ path: [any CodingKey]) -> LuaDecodingError {
+    let where_ = (["value"] + path.map { $0.intValue.map { String($0 + 1) } ?? $0.stringValue }).joined(separator: ".")
+    return LuaDecodingError("\(where_): \(expected) expected, got \(node.typeName)")
+}
+
+func decodeScalar<T: Decodable>(_ type: T.Type, _ node: LuaNode, _ path: [any CodingKey]) throws -> T {
+    func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
+        switch node {
+        case .integer(let i): if let v = I(exactly: i) { return v }
+        case .number(let d): if let v = I(exactly: d) { return v }
+        default: break
+        }
+        throw mismatch("integer", node, path)
+    }
+    switch type {
+    case is Bool.Type:
+        if case .boolean(let b) = node { return b as! T }
+        throw mismatch("boolean", node, path)
+    case is String.Type:
+        if case .string(let s) = node { return s as! T }
+        throw mismatch("string", node, path)
+    case is Double.Type, is Float.Type:
+        let d: Double
+        switch node {
+        case .integer(let i): d = Double(i)
+        case .number(let n): d = n
+        default: throw mismatch("number", node, path)
+        }
+        return (type is Float.Type ? Float(d) as Any : d as Any) as! T
+    case is Int.Type: return try integer(Int.self) as! T
+    case is Int8.Type: return try integer(Int8.self) as! T
+    case is Int16.Type: return try integer(Int16.self) as! T
+    case is Int32.Type: return try integer(Int32.self) as! T
+    case is Int64.Type: return try integer(Int64.self) as! T
+    case is UInt.Type: return try integer(UInt.self) as! T
+    case is UInt8.Type: return try integer(UInt8.self) as! T
+    case is UInt16.Type: return try integer(UInt16.self) as! T
+    case is UInt32.Type: return try integer(UInt32.self) as! T
+    case is UInt64.Type: return try integer(UInt64.self) as! T
+    default:
+        return try T(from: NodeDecoder(node: node, codingPath: path))
+    }
+}
+
+struct KeyedNodeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let entries: [String: LuaNode]
+    let codingPath: [any CodingKey]
+    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
+    func value(_ key: Key) -> LuaNode { entries[key.stringValue] ?? .nil }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if case .nil = value(key) { return true }
+        return false
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decodeScalar(type, value(key), codingPath + [key])
+    }
+    func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
+        try NodeDecoder(node: value(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try NodeDecoder(node: value(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+    func superDecoder() throws -> any Decoder { NodeDecoder(node: .map(entries.map { (.string($0.key), $0.value) }), codingPath: codingPath) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { NodeDecoder(node: value(key), codingPath: codingPath + [key]) }
+}
+
+struct IndexKey: CodingKey {
+    var stringValue: String { String(intValue! + 1) }
+    var intValue: Int?
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+struct UnkeyedNodeDecoding: UnkeyedDecodingContainer {
+    let items: [LuaNode]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    init(items: [LuaNode], codingPath: [any CodingKey]) {
+        self.items = items
+        self.codingPath = codingPath
+    }
+
+    mutating func next() throws -> (LuaNode, [any CodingKey]) {
+        guard !isAtEnd else { throw LuaDecodingError("value: sequence ended early at \(currentIndex + 1)") }
+        defer { currentIndex += 1 }
+        return (items[currentIndex], codingPath + [IndexKey(currentIndex)])
+    }
+    mutating func decodeNil() throws -> Bool {
+        if !isAtEnd, case .nil = items[currentIndex] { currentIndex += 1; return true }
+        return false
+    }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (node, path) = try next()
+        return try decodeScalar(type, node, path)
+    }
+    mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
+        let (node, path) = try next()
+        return try NodeDecoder(node: node, codingPath: path).container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (node, path) = try next()
+        return try NodeDecoder(node: node, codingPath: path).unkeyedContainer()
+    }
+    mutating func superDecoder() throws -> any Decoder {
+        let (node, path) = try next()
+        return NodeDecoder(node: node, codingPath: path)
+    }
+}
+
+struct SingleNodeDecoding: SingleValueDecodingContainer {
+    let node: LuaNode
+    let codingPath: [any CodingKey]
+    func decodeNil() -> Bool {
+        if case .nil = node { return true }
+        return false
+    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeScalar(type, node, codingPath) }
+}
+
+/// A Swift type that crosses into Lua as a table through ``LuaTableEncoder`` and
+/// ``LuaTableDecoder``. Conform with an empty extension:
+///
+/// ```swift
+/// struct Point: Codable, LuaCodable { var x: Int; var y: Int }
+/// lua.register("norm") { (p: Point) in p.x * p.x + p.y * p.y }
+/// ```
+public protocol LuaCodable: Codable, LuaPushable, LuaReadable {}
+
+extension LuaCodable {
+    public func push(to stack: LuaStack) { LuaTableEncoder().push(self, to: stack) }
+    public static func read(from stack: LuaStack, at index: Int32) throws -> Self {
+        do { return try LuaTableDecoder().decode(Self.self, from: stack, at: index) } catch let error as LuaDecodingError {
+            throw LuaArgumentError(position: index, reason: error.description)
+        }
+    }
+}

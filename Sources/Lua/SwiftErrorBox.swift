@@ -1,0 +1,42 @@
+import CLua
+
+/// Carries a Swift error through Lua as a userdata, so a script can `pcall` it and, when no
+/// script catches it, Swift gets the original error back.
+final class SwiftErrorBox {
+    static let metatableName = "behave.error"
+    let error: any Error
+
+    init(_ error: any Error) { self.error = error }
+
+    /// Pushes the userdata for `error` (uservalue 1: the caller's position, set by the trampoline).
+    static func push(_ error: any Error, onto L: OpaquePointer, state: LuaState) {
+        let raw = behave_newuserdata(L, MemoryLayout<behave_callback>.size)!
+        raw.assumingMemoryBound(to: behave_callback.self).initialize(to: behave_callback(
+            function: nil,
+            context: Unmanaged.passRetained(SwiftErrorBox(error) as AnyObject).toOpaque(),
+            control: state.control))
+        luaL_setmetatable(L, metatableName)
+    }
+
+    /// The Swift error carried by the value at `index`, if it is one of ours.
+    static func error(at index: Int32, in state: LuaState) -> (any Error)? {
+        guard let raw = luaL_testudata(state.pointer, index, metatableName) else { return nil }
+        guard let context = raw.assumingMemoryBound(to: behave_callback.self).pointee.context else { return nil }
+        return Unmanaged<SwiftErrorBox>.fromOpaque(context).takeUnretainedValue().error
+    }
+
+    /// `tostring(err)` gives `chunk:line: description`.
+    static func installToString(in state: LuaState) {
+        let L = state.pointer
+        lua_getfield(L, behave_registryindex(), metatableName)
+        let box = LuaCallbackBox(name: "__tostring") { stack in
+            let where_ = lua_getiuservalue(stack.pointer, 1, 1) == LUA_TSTRING ? stack.value(at: -1).string ?? "" : ""
+            let text = SwiftErrorBox.error(at: 1, in: stack.state).map { String(describing: $0) } ?? "Swift error"
+            lua_pushstring(stack.pointer, where_ + text)
+            return 1
+        }
+        state.pushCallback(box)
+        lua_setfield(L, -2, "__tostring")
+        behave_pop(L, 1)
+    }
+}

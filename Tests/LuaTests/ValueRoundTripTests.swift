@@ -1,0 +1,128 @@
+import Lua
+import Testing
+
+@Suite("Values cross without loss")
+struct ValueRoundTripTests {
+    let lua: LuaState
+    let identity: LuaFunction
+
+    init() throws {
+        lua = try LuaState()
+        lua.openStandardLibraries()
+        identity = try lua.run("return function(...) return ... end")[0].function!
+    }
+
+    @Test("integers at the 64-bit edges stay integers", arguments: [Int64.min, -1, 0, 1, Int64.max])
+    func integers(value: Int64) throws {
+        let back = try identity.call(value)
+        guard case .integer(let i) = back[0] else { Issue.record("not an integer: \(back[0])"); return }
+        #expect(i == value)
+    }
+
+    @Test("integers and floats stay distinct")
+    func integerVersusFloat() throws {
+        let values = try lua.run("return 3, 3.0, 2^63, math.mininteger, -0.0")
+        guard case .integer(3) = values[0] else { Issue.record("\(values[0])"); return }
+        guard case .number(3.0) = values[1] else { Issue.record("\(values[1])"); return }
+        guard case .number(9.223372036854775808e18) = values[2] else { Issue.record("\(values[2])"); return }
+        guard case .integer(Int64.min) = values[3] else { Issue.record("\(values[3])"); return }
+        guard case .number(let z) = values[4] else { Issue.record("\(values[4])"); return }
+        #expect(z == 0 && z.sign == .minus)
+    }
+
+    @Test("floats, infinities and NaN round-trip", arguments: [0.1, -1e308, .infinity, -.infinity, .leastNonzeroMagnitude])
+    func floats(value: Double) throws {
+        guard case .number(let d) = try identity.call(value)[0] else { Issue.record("not a float"); return }
+        #expect(d == value)
+    }
+
+    @Test func nan() throws {
+        guard case .number(let d) = try identity.call(Double.nan)[0] else { Issue.record("not a float"); return }
+        #expect(d.isNaN)
+        let isNaN = try lua.run("return function(x) return x ~= x end")[0].function!
+        #expect(try isNaN.call(Double.nan)[0].boolean == true)
+    }
+
+    @Test("strings keep NULs and invalid UTF-8")
+    func bytes() throws {
+        let raw: [UInt8] = [0x61, 0x00, 0x62, 0xff, 0xfe, 0xc3, 0x28]
+        let back = try identity.call(LuaString(bytes: raw))[0]
+        guard case .string(let s) = back else { Issue.record("not a string"); return }
+        #expect(s.bytes == raw)
+        #expect(s.string == nil)
+        let length = try lua.run("return function(s) return #s end")[0].function!
+        #expect(try length.call(LuaString(bytes: raw))[0].integer == 7)
+        #expect(try identity.call("héllo")[0].string == "héllo")
+        let fromLua = try lua.run(#"return "a\0b\255""#)[0]
+        guard case .string(let t) = fromLua else { Issue.record("not a string"); return }
+        #expect(t.bytes == [0x61, 0, 0x62, 0xff])
+    }
+
+    @Test("tables: array part, hash part, any key type")
+    func tables() throws {
+        let t = try lua.run("return {10, 20, 30, x = 'y', [true] = 1, [2.5] = 'f', [{}] = 'k'}")[0].table!
+        #expect(t.count == 3)
+        #expect(t.arrayValues.compactMap(\.integer) == [10, 20, 30])
+        #expect(t["x"].string == "y")
+        #expect(t[true].integer == 1)
+        #expect(t[2.5].string == "f")
+        #expect(t.pairs.count == 7)
+        try t.set("new", [1, 2, 3])
+        let reread = try lua.run("return function(t) return #t.new, t.new[3] end")[0].function!.call(t)
+        #expect(reread.map(\.integer) == [3, 3])
+        #expect(throws: LuaError.self) { try t.set(LuaValue.nil, 1) }
+        #expect(throws: LuaError.self) { try t.set(Double.nan, 1) }
+    }
+
+    @Test("cyclic tables neither crash nor loop")
+    func cycles() throws {
+        let t = try lua.run("local t = {name = 'loop'} t.self = t t[1] = t return t")[0].table!
+        #expect(t["self"].table?["name"].string == "loop")
+        #expect(t.pairs.count == 3)
+        struct Node: Codable, LuaCodable { var name: String }
+        #expect(throws: (any Error).self) { _ = try [Node].read(from: lua.stack, at: pushAndIndex(t)) }
+        lua.stack.pop()
+        let fn = lua.function(named: "decode") { stack in
+            _ = try LuaTableDecoder().decode([String: String].self, from: stack, at: 1)
+            return 0
+        }
+        #expect(throws: LuaDecodingError.self) { try fn.call(t) }
+        _ = try lua.run("return 1")  // still usable
+    }
+
+    func pushAndIndex(_ t: LuaTable) -> Int32 {
+        t.push(to: lua.stack)
+        return -1
+    }
+
+    @Test("Swift collections and optionals convert both ways")
+    func collections() throws {
+        lua.register("sum") { (xs: [Int]) in xs.reduce(0, +) }
+        lua.register("keys") { (d: [String: Int]) in d.keys.sorted() }
+        lua.register("maybe") { (x: Int?) in x.map { $0 * 2 } }
+        let r = try lua.run("return sum{1,2,3}, table.concat(keys{b=1,a=2}, ','), maybe(), maybe(4)")
+        #expect(r[0].integer == 6)
+        #expect(r[1].string == "a,b")
+        guard case .nil = r[2] else { Issue.record("expected nil"); return }
+        #expect(r[3].integer == 8)
+    }
+
+    @Test("Codable types go through tables")
+    func codable() throws {
+        struct Vote: Codable, LuaCodable, Equatable {
+            var destination: String
+            var count: Int
+            var tags: [String]
+            var note: String?
+        }
+        lua.register("echo") { (v: Vote) -> Vote in var w = v; w.count += 1; return w }
+        let r = try lua.run("local v = echo{destination='Lyon', count=1, tags={'a','b'}} return v.destination, v.count, #v.tags, v.note")
+        #expect(r[0].string == "Lyon")
+        #expect(r[1].integer == 2)
+        #expect(r[2].integer == 2)
+        let bad = try lua.load("return pcall(echo, {destination = 3, count = 1, tags = {}})").call()
+        #expect(bad[0].boolean == false)
+        #expect(bad[1].string?.contains("bad argument #1 to 'echo'") == true)
+        #expect(bad[1].string?.contains("destination: string expected, got number") == true)
+    }
+}
