@@ -72,10 +72,12 @@ typedef struct behave_control {
     /* termination */
     int terminated;         /* BEHAVE_* reason, sticky until the host resets it */
     int cancel_requested;   /* written from any thread with __atomic builtins */
+    int *shared_cancel;     /* optional flag that outlives the state (a host's), same rules */
     int hook_interval;      /* instructions between two hook calls */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
     long long deadline_ns;  /* CLOCK_MONOTONIC; 0 = none */
+    int max_depth;          /* Lua call frames; 0 = only Lua's own limits */
 } behave_control;
 
 static inline behave_control *behave_control_of(lua_State *L) {
@@ -96,7 +98,11 @@ static inline void behave_request_cancel(behave_control *c) {
 
 static inline void behave_clear_cancel(behave_control *c) {
     __atomic_store_n(&c->cancel_requested, 0, __ATOMIC_RELEASE);
+    if (c->shared_cancel) __atomic_store_n(c->shared_cancel, 0, __ATOMIC_RELEASE);
 }
+
+/* Async-signal-safe: a SIGINT handler may call it. */
+static inline void behave_set_flag(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
 
 /* Raises the error of a terminated run. Its value is a light userdata (the control block),
  * so raising never allocates (the heap may be at its limit). The host decides that a run was
@@ -185,7 +191,8 @@ static inline lua_CFunction behave_tostring_function(void) { return behave_tostr
 /* Decides whether the run must stop; records why. Never raises. */
 static inline int behave_check_limits(behave_control *c) {
     if (c->terminated) return 1;
-    if (__atomic_load_n(&c->cancel_requested, __ATOMIC_ACQUIRE)) {
+    if (__atomic_load_n(&c->cancel_requested, __ATOMIC_ACQUIRE)
+        || (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE))) {
         c->terminated = BEHAVE_CANCELLED;
     } else if (c->max_instructions > 0 && c->instructions > c->max_instructions) {
         c->terminated = BEHAVE_LIMIT_INSTRUCTIONS;
@@ -198,9 +205,11 @@ static inline int behave_check_limits(behave_control *c) {
 /* The count hook. Lua copies a thread's hook into every coroutine it creates, and the
  * count lives in the control block, so a budget cannot be split across coroutines. */
 static inline void behave_count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     behave_control *c = behave_control_of(L);
     c->instructions += c->hook_interval;
+    /* lua_getstack walks at most max_depth frames, and only as deep as the stack is. */
+    if (!c->terminated && c->max_depth > 0 && lua_getstack(L, c->max_depth, ar))
+        c->terminated = BEHAVE_LIMIT_DEPTH;
     if (behave_check_limits(c)) behave_raise_termination(L);
 }
 

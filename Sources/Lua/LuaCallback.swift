@@ -38,6 +38,9 @@ public final class LuaCallbackBox {
         case let raised as LuaScriptError:
             lua_pushstring(L, raised.message)
             return Int32(raised.withPosition ? BEHAVE_RAISE_WHERE : BEHAVE_RAISE)
+        case let termination as LuaTermination:
+            if state.control.pointee.terminated == 0 { state.control.pointee.terminated = termination.reason }
+            return Int32(BEHAVE_RAISE_TERMINATED)
         case let lua as LuaError:
             if case .limit = lua.kind { return Int32(BEHAVE_RAISE_TERMINATED) }
             if lua.kind == .cancelled { return Int32(BEHAVE_RAISE_TERMINATED) }

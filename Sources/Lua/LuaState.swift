@@ -17,6 +17,9 @@ public final class LuaState {
     public private(set) var pointer: OpaquePointer
     /// The control block shared with the allocator, the trampoline and the sandbox hook.
     public let control: UnsafeMutablePointer<behave_control>
+    /// Where the last Swift error that came back uncaught was raised in the script
+    /// (`chunk:line: `), for hosts that report it; the error itself is rethrown unchanged.
+    public internal(set) var lastSwiftErrorPosition: String?
     /// Whether ``close()`` has run.
     public private(set) var isClosed = false
     /// Releases the context of Swift function userdata when Lua collects them.
@@ -178,6 +181,7 @@ public final class LuaState {
                             traceback: traceback)
         }
         if let swiftError = SwiftErrorBox.error(at: -1, in: self) {
+            lastSwiftErrorPosition = SwiftErrorBox.position(at: -1, in: self)
             return swiftError
         }
         let kind: LuaError.Kind = switch status {

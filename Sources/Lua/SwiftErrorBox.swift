@@ -25,6 +25,14 @@ final class SwiftErrorBox {
         return Unmanaged<SwiftErrorBox>.fromOpaque(context).takeUnretainedValue().error
     }
 
+    /// Where the error at `index` was raised (`chunk:line: `), as the trampoline recorded it.
+    static func position(at index: Int32, in state: LuaState) -> String? {
+        let L = state.pointer
+        guard luaL_testudata(L, index, metatableName) != nil else { return nil }
+        defer { behave_pop(L, 1) }
+        return lua_getiuservalue(L, index, 1) == LUA_TSTRING ? state.stack.value(at: -1).string : nil
+    }
+
     /// `tostring(err)` gives `chunk:line: description`.
     static func installToString(in state: LuaState) {
         let L = state.pointer

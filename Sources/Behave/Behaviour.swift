@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A behaviour file's bytes, its name for messages, and its format.
+public struct Behaviour: Sendable {
+    /// JSON action list or Lua script.
+    public enum Format: String, Sendable { case json, lua }
+
+    /// The name errors show (`Protocols.json`, `keynote.lua`).
+    public var name: String
+    /// The exact bytes that run.
+    public var bytes: [UInt8]
+    public var format: Format
+    /// The directory `require` searches by default.
+    public var directory: String?
+
+    /// A behaviour from bytes; the format is detected when not given (see ``detectFormat(name:bytes:)``).
+    public init(name: String, bytes: [UInt8], format: Format? = nil, directory: String? = nil) {
+        self.name = name
+        self.bytes = bytes
+        self.format = format ?? Behaviour.detectFormat(name: name, bytes: bytes)
+        self.directory = directory
+    }
+
+    /// A behaviour from a Lua or JSON string.
+    public init(name: String, source: String, format: Format? = nil) {
+        self.init(name: name, bytes: Array(source.utf8), format: format)
+    }
+
+    /// By extension (`.json`, `.lua`), then by content: a file whose first non-blank
+    /// character is `[` or `{` is JSON.
+    public static func detectFormat(name: String, bytes: [UInt8]) -> Format {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".json") { return .json }
+        if lower.hasSuffix(".lua") { return .lua }
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .lua
+    }
+
+    /// Reads a behaviour file.
+    public static func read(path: String) throws(BehaveError) -> Behaviour {
+        let bytes = try FileBytes.read(path)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        return Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)
+    }
+}
+
+/// Reading whole files without Foundation.
+enum FileBytes {
+    static func read(_ path: String) throws(BehaveError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw .unreadable(path, reason: "is a directory")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+}

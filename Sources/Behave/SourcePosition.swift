@@ -1,0 +1,39 @@
+/// A place in a behaviour file: 1-based line and column (columns count characters, as editors do).
+public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// A problem found in a behaviour, with where it is: `Protocols.json:9:13: warning: …`.
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    public var file: String
+    public var position: SourcePosition?
+    public var message: String
+
+    public init(_ severity: Severity, file: String, at position: SourcePosition?, _ message: String) {
+        self.severity = severity
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    /// One line, the way compilers print it.
+    public var description: String {
+        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return "\(place): \(severity.rawValue): \(message)"
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Behave
+
+/// `behave modules`: lists modules and actions with signatures and docs.
+struct ModulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "modules",
+        abstract: "List the registered modules and their actions with signatures and docs."
+    )
+
+    @Flag(help: "Print JSON for machines.")
+    var json = false
+
+    @OptionGroup var sandbox: SandboxOptions
+
+    func run() throws {
+        let modules = sandbox.modules
+        if json {
+            print(ModuleCatalog.json(modules))
+        } else {
+            print(ModuleCatalog.text(modules), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Behave
+import Browser
+import Greeter
+
+/// Options shared by the commands that run or load behaviours.
+struct SandboxOptions: ParsableArguments {
+    @Flag(help: "Open Lua's full standard library (io, os, debug…) with no limits, like the stock lua interpreter. Only for code you trust.")
+    var trusted = false
+
+    @Option(name: .customLong("memory-limit"), help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000). Default 64MiB.")
+    var memoryLimit: ByteCount?
+
+    @Option(name: .customLong("instruction-limit"), help: "VM instructions per run slice. Default 1000000000.")
+    var instructionLimit: Int?
+
+    @Option(name: .customLong("time-limit"), help: "Wall-clock seconds per run slice. Default 30.")
+    var timeLimit: Double?
+
+    @Option(name: .customLong("output-limit"), help: "Bytes print and modules may write. Default 16MiB.")
+    var outputLimit: ByteCount?
+
+    @Option(name: .customLong("depth-limit"), help: "Lua call depth. Default 10000.")
+    var depthLimit: Int?
+
+    @Flag(name: .customLong("open-urls"), help: "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'.")
+    var openURLs = false
+
+    var policy: SandboxPolicy {
+        var policy = trusted ? SandboxPolicy.trusted : SandboxPolicy()
+        if let memoryLimit { policy.limits.memory = memoryLimit.bytes }
+        if let instructionLimit { policy.limits.instructions = instructionLimit }
+        if let timeLimit { policy.limits.time = timeLimit }
+        if let outputLimit { policy.limits.output = outputLimit.bytes }
+        if let depthLimit { policy.limits.depth = depthLimit }
+        return policy
+    }
+
+    /// The modules the tool registers.
+    var modules: [any BehaveModule] {
+        [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener())]
+    }
+}
+
+/// `64MiB`, `512KiB`, `1GiB`, `1000`.
+struct ByteCount: ExpressibleByArgument {
+    var bytes: Int
+
+    init?(argument: String) {
+        let units: [(String, Int)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10), ("B", 1)]
+        for (suffix, scale) in units where argument.hasSuffix(suffix) {
+            guard let n = Int(argument.dropLast(suffix.count)), n >= 0 else { return nil }
+            bytes = n * scale
+            return
+        }
+        guard let n = Int(argument), n >= 0 else { return nil }
+        bytes = n
+    }
+}

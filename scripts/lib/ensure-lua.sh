@@ -1,0 +1,25 @@
+# Sourced by scripts/behave, scripts/test and scripts/bench: makes sure the C Lua 5.4 runtime
+# (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
+# installing it with apt-get on Debian when it is missing.
+
+ensure_lua() {
+    local need=()
+    pkg-config --exists lua5.4 2>/dev/null || need+=(liblua5.4-dev pkg-config)
+    command -v lua5.4 >/dev/null 2>&1 || need+=(lua5.4)
+    [ ${#need[@]} -eq 0 ] && return 0
+    if command -v apt-get >/dev/null 2>&1; then
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
+        echo "behave: installing ${need[*]} with apt-get" >&2
+        if { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"; } >/dev/null 2>&1; then
+            pkg-config --exists lua5.4 && return 0
+        fi
+    fi
+    cat >&2 <<MSG
+behave: the C Lua 5.4 runtime is missing and could not be installed automatically.
+Install it, then run this command again:
+  Debian/Ubuntu:  sudo apt-get install liblua5.4-dev lua5.4 pkg-config
+  macOS:          brew install lua pkg-config
+MSG
+    exit 69
+}
