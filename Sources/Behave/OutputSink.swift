@@ -3,8 +3,8 @@ import Lua
 /// Where a behaviour's output goes, with the output limit applied to every byte written by
 /// `print` and by modules.
 public final class OutputSink {
-    /// Receives output text (stdout in the tool).
-    public let write: (String) -> Void
+    /// Receives output text (stdout in the tool). Write through ``write(_:)``, which counts.
+    private let destination: (String) -> Void
     /// Receives diagnostics: warnings and reports (stderr in the tool).
     public let diagnostic: (String) -> Void
     /// Bytes written so far.
@@ -15,7 +15,7 @@ public final class OutputSink {
     /// Creates a sink.
     public init(limit: Int = 0, write: @escaping (String) -> Void, diagnostic: @escaping (String) -> Void) {
         self.limit = limit
-        self.write = write
+        self.destination = write
         self.diagnostic = diagnostic
     }
 
@@ -26,7 +26,7 @@ public final class OutputSink {
             throw LuaTermination(.output)
         }
         bytesWritten += count
-        write(text)
+        destination(text)
     }
 
     /// Starts counting again for a new run.

@@ -1,0 +1,214 @@
+import Behave
+import Greeter
+import Lua
+import Testing
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hostile scripts: each must fail the way it should, without its effect, and leave the host
+/// able to run a normal behaviour next.
+@Suite("Sandbox")
+struct SandboxTests {
+    final class Captured: @unchecked Sendable {
+        var output = ""
+    }
+
+    static func host(limits: Limits = Limits(), captured: Captured = Captured()) throws -> BehaveHost {
+        var policy = SandboxPolicy()
+        policy.limits = limits
+        return try BehaveHost(modules: [MyFirstModule()], policy: policy,
+                              output: OutputSink(limit: limits.output, write: { captured.output += $0 }, diagnostic: { _ in }))
+    }
+
+    /// Runs a script; returns the error or nil; then checks the host still runs a normal one.
+    static func outcome(_ source: String, limits: Limits = Limits()) throws -> (BehaveError?, String) {
+        let captured = Captured()
+        let host = try host(limits: limits, captured: captured)
+        var failure: BehaveError?
+        do { try host.run(Behaviour(name: "hostile.lua", source: source)) } catch { failure = error }
+        let afterwards = try host.run(Behaviour(name: "normal.lua", source: "return 6 * 7"))
+        #expect(afterwards.results.first?.integer == 42)
+        return (failure, captured.output)
+    }
+
+    static func limit(of error: BehaveError?) -> LuaLimit? {
+        if case .terminated(let lua) = error, case .limit(let limit) = lua.kind { return limit }
+        return nil
+    }
+
+    @Test("removed functions are absent through every path", arguments: [
+        "return io", "return os.execute", "return os.remove", "return os.exit", "return os.getenv", "return debug",
+        "return dofile", "return loadfile", "return package", "return string.dump", "return (''). dump",
+        "return _G.io", "return _ENV.debug", "return require and nil", "return warn",
+        "return load('return io')()", "return load('return os.execute', 'x', 't', _G)()",
+        "return coroutine.wrap(function() return debug end)()",
+        "return getmetatable('')",
+    ])
+    func absent(source: String) throws {
+        let host = try Self.host()
+        let report = try host.run(Behaviour(name: "probe.lua", source: source))
+        let value = report.results.first ?? .nil
+        #expect(!value.isTruthy, "\(source) gave \(value)")
+    }
+
+    @Test("binary chunks are refused by load")
+    func bytecode() throws {
+        let (error, _) = try Self.outcome("""
+            local bytes = "\\27Lua\\84\\0\\25\\147\\13\\10\\26\\10\\4\\8\\8"
+            local f, message = load(bytes, "b", "b")
+            assert(f == nil, "binary chunk loaded")
+            local g, m2 = load(bytes)
+            assert(g == nil, "binary chunk loaded in default mode")
+            error(m2)
+            """)
+        guard case .failed(let lua) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(lua.message.contains("attempt to load a binary chunk"))
+    }
+
+    @Test("an infinite loop is stopped by the instruction limit", arguments: [
+        "while true do end",
+        "while true do pcall(function() while true do end end) end",
+        "local co = coroutine.wrap(function() while true do end end) co()",
+        "while true do coroutine.resume(coroutine.create(function() for i = 1, 1e6 do end end)) end",
+        "xpcall(function() while true do end end, function() while true do end end)",
+        "string.gsub(('x'):rep(100), 'x', function() while true do end end)",
+        "local t = {} for i = 1, 100 do t[i] = i end table.sort(t, function(a, b) while true do end end)",
+        "local ok = pcall(error) while true do local ok2, e = pcall(function() while true do end end) end",
+    ])
+    func instructions(source: String) throws {
+        var limits = Limits()
+        limits.instructions = 5_000_000
+        let start = behave_now_ns_swift()
+        let (error, _) = try Self.outcome(source, limits: limits)
+        #expect(Self.limit(of: error) == .instructions, "\(String(describing: error))")
+        #expect(behave_now_ns_swift() - start < 10_000_000_000)
+    }
+
+    @Test("the wall-clock limit stops a run")
+    func time() throws {
+        var limits = Limits()
+        limits.instructions = 0
+        limits.time = 0.2
+        let start = behave_now_ns_swift()
+        let (error, _) = try Self.outcome("while true do end", limits: limits)
+        #expect(Self.limit(of: error) == .time)
+        #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
+    }
+
+    @Test("memory bombs hit the memory limit, and catching it does not help", arguments: [
+        "local t = {} for i = 1, 1e9 do t[i] = i end",
+        "local s = 'x' while true do s = s .. s end",
+        "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end",
+        "local t = {} for i = 1, 64 do t[i] = ('x'):rep(1 << 20) .. i end",
+        "return table.concat(setmetatable({}, {__index = function() return ('y'):rep(1 << 20) end}), '', 1, 1000)",
+    ])
+    func memory(source: String) throws {
+        var limits = Limits()
+        limits.memory = 8 << 20
+        let (error, _) = try Self.outcome(source, limits: limits)
+        #expect(Self.limit(of: error) == .memory, "\(String(describing: error))")
+    }
+
+    @Test("string.rep with a huge count is refused cleanly")
+    func repBomb() throws {
+        var limits = Limits()
+        limits.memory = 8 << 20
+        let (error, _) = try Self.outcome("return ('x'):rep(1e12)", limits: limits)
+        #expect(error != nil)
+    }
+
+    @Test("output volume is limited and cannot be caught")
+    func output() throws {
+        var limits = Limits()
+        limits.output = 1000
+        let (error, printed) = try Self.outcome("while true do pcall(print, ('z'):rep(100)) end", limits: limits)
+        #expect(Self.limit(of: error) == .output)
+        #expect(printed.utf8.count <= 1000)
+    }
+
+    @Test("deep recursion is a clean depth error", arguments: [
+        "local function f(n) return 1 + f(n + 1) end return f(1)",
+        "local t = setmetatable({}, {__index = function(t, k) return t[k + 1] end}) return t[1]",
+    ])
+    func depth(source: String) throws {
+        let (error, _) = try Self.outcome(source)
+        #expect(error != nil)
+    }
+
+    @Test("__gc finalizers are refused")
+    func finalizers() throws {
+        let (error, printed) = try Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
+        guard case .failed(let lua) = error else { Issue.record("no error"); return }
+        #expect(lua.message.contains("__gc metamethods are not available"))
+        #expect(printed.isEmpty)
+    }
+
+    @Test("collectgarbage allows only count")
+    func collect() throws {
+        let host = try Self.host()
+        #expect(try host.run(Behaviour(name: "c.lua", source: "return collectgarbage('count') > 0")).results.first?.boolean == true)
+        #expect(throws: BehaveError.self) { try host.run(Behaviour(name: "c.lua", source: "collectgarbage('stop')")) }
+    }
+
+    @Test("cancellation from another thread stops a run")
+    func cancel() throws {
+        var limits = Limits()
+        limits.instructions = 0
+        limits.time = 0
+        let host = try Self.host(limits: limits)
+        let cancellation = host.cancellation
+        let thread = Thread { usleep(100_000); cancellation.cancel() }
+        thread.start()
+        #expect(throws: BehaveError.self) { try host.run(Behaviour(name: "spin.lua", source: "while true do end")) }
+        #expect(try host.run(Behaviour(name: "ok.lua", source: "return 1")).results.first?.integer == 1)
+    }
+
+    @Test("legitimate scripts still work", arguments: [
+        "local co = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) return b * 2 end) assert(co(1) == 2 and co(5) == 10)",
+        "local ok, e = pcall(error, 'x', 0) assert(not ok and e == 'x')",
+        "assert(('hello world'):match('(%w+) (%w+)') == 'hello')",
+        "assert(utf8.len('héllo') == 5)",
+        "assert(math.maxinteger + 1 == math.mininteger and 7 // 2 == 3)",
+        "local f = load('return x + 1', 'c', 't', {x = 41}) assert(f() == 42)",
+        "local f = load('y = 5') f() assert(y == 5)",
+        "assert(select('#', xpcall(function() return 1, 2 end, print)) == 3)",
+        "local t = {} for i = 1, 1000 do t[i] = -i end table.sort(t) assert(t[1] == -1000)",
+        "assert(os.time() > 0 and type(os.clock()) == 'number' and os.date('%Y') ~= nil)",
+        "local s = {} for i = 1, 100 do s[#s + 1] = tostring(i) end assert(#table.concat(s) == 192)",
+        "assert(string.format('%5.1f|%d', 3.14159, 42) == '  3.1|42')",
+    ])
+    func legitimate(source: String) throws {
+        let host = try Self.host()
+        try host.run(Behaviour(name: "ok.lua", source: source))
+    }
+
+    @Test("require loads local Lua files only, never outside its directories")
+    func require() throws {
+        let directory = "/tmp/behave-require-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        mkdir(directory, 0o755)
+        mkdir(directory + "/lib", 0o755)
+        let write = { (path: String, text: String) in
+            let file = fopen(path, "w")!
+            fputs(text, file)
+            fclose(file)
+        }
+        write(directory + "/lib/util.lua", "return {answer = 42}")
+        write(directory + "/main.lua", "local u = require('lib.util') assert(require('lib.util') == u) return u.answer")
+        symlink("/etc/passwd", directory + "/escape.lua")
+        let host = try Self.host()
+        let report = try host.run(Behaviour.read(path: directory + "/main.lua"))
+        #expect(report.results.first?.integer == 42)
+        for name in ["'../etc/passwd'", "'/etc/passwd'", "'escape'", "'..lib.util'"] {
+            write(directory + "/evil.lua", "return require(\(name))")
+            #expect(throws: BehaveError.self, "\(name)") { try host.run(Behaviour.read(path: directory + "/evil.lua")) }
+        }
+    }
+}
+
+func behave_now_ns_swift() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
