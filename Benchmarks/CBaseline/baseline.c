@@ -1,1 +1,37 @@
-int x;
+#include "CBaseline.h"
+#include <lauxlib.h>
+#include <lualib.h>
+
+int cbaseline_noop(lua_State *L) { (void)L; return 0; }
+
+int cbaseline_int(lua_State *L) {
+    lua_pushinteger(L, luaL_checkinteger(L, 1) + 1);
+    return 1;
+}
+
+int cbaseline_string(lua_State *L) {
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    lua_pushlstring(L, s, n);
+    return 1;
+}
+
+/* Reads the same ten fields the Swift action decodes. */
+int cbaseline_fields(lua_State *L) {
+    static const char *names[10] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+    lua_Integer sum = 0;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    for (int i = 0; i < 10; i++) {
+        lua_getfield(L, 1, names[i]);
+        sum += lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pushinteger(L, sum);
+    return 1;
+}
+
+lua_State *cbaseline_new_state(void) {
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    return L;
+}
