@@ -23,8 +23,10 @@ public final class BehaveHost {
     public private(set) var lua: LuaState
     /// The table behaviours run in (their `_ENV`).
     public private(set) var environment: LuaTable
-    private var currentDirectories: [String]
+    private let searchPath: SearchPath
     private let cancelFlag = CancelFlag()
+    /// Whether the current state has run nothing yet, so the next run may use it as is.
+    private var stateIsFresh = true
 
     /// Creates a host. `output` defaults to the process's stdout and stderr.
     public init(modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil) throws {
@@ -33,9 +35,10 @@ public final class BehaveHost {
         self.output = output ?? OutputSink(write: { Swift.print($0, terminator: "") },
                                            diagnostic: { StandardError.write($0 + "\n") })
         self.output.limit = policy.limits.output
-        self.currentDirectories = policy.moduleDirectories
+        let searchPath = SearchPath(policy.moduleDirectories)
+        self.searchPath = searchPath
         (lua, environment) = try BehaveHost.makeState(registry: registry, policy: policy, output: self.output,
-                                                      directories: { [] })
+                                                      directories: { searchPath.directories })
         lua.control.pointee.shared_cancel = cancelFlag.pointer
     }
 
@@ -43,14 +46,16 @@ public final class BehaveHost {
     /// It stays valid across runs.
     public var cancellation: Cancellation { Cancellation(flag: cancelFlag) }
 
-    /// Starts over with a fresh state (what ``run(_:)`` does before each behaviour).
+    /// Starts over with a fresh state (what ``run(_:)`` does before each behaviour that
+    /// follows another). `directories` replaces where `require` searches.
     public func reset(directories: [String]? = nil) throws {
+        if let directories { searchPath.directories = directories }
         lua.close()
-        if let directories { currentDirectories = directories }
-        let dirs = currentDirectories
+        let searchPath = self.searchPath
         (lua, environment) = try BehaveHost.makeState(registry: registry, policy: policy, output: output,
-                                                      directories: { dirs })
+                                                      directories: { searchPath.directories })
         lua.control.pointee.shared_cancel = cancelFlag.pointer
+        stateIsFresh = true
     }
 
     /// Checks a behaviour without running it: JSON shape and names against the registry, or
@@ -67,9 +72,7 @@ public final class BehaveHost {
                 _ = try lua.load(behaviour.bytes, chunkName: "@" + behaviour.name)
                 return []
             } catch let error as LuaError {
-                return [Diagnostic(.error, file: error.chunkName ?? behaviour.name,
-                                   at: error.line.map { SourcePosition(line: $0, column: 1) },
-                                   LuaErrorText.strippingPosition(error.message))]
+                return [Diagnostic(error, file: behaviour.name)]
             } catch { return [Diagnostic(.error, file: behaviour.name, at: nil, "\(error)")] }
         }
     }
@@ -103,17 +106,18 @@ public final class BehaveHost {
         }
         var directories = policy.moduleDirectories
         if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
-        do { try reset(directories: directories) } catch {
-            throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
+        searchPath.directories = directories
+        if !stateIsFresh {
+            do { try reset() } catch {
+                throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
+            }
         }
         output.reset()
         let chunk: LuaFunction
         do {
             chunk = try lua.load(source, chunkName: "@" + behaviour.name)
         } catch let error as LuaError {
-            throw .invalid([Diagnostic(.error, file: error.chunkName ?? behaviour.name,
-                                       at: error.line.map { SourcePosition(line: $0, column: 1) },
-                                       LuaErrorText.strippingPosition(error.message))])
+            throw .invalid([Diagnostic(error, file: behaviour.name)])
         } catch { throw .failed(LuaError(kind: .runtime, message: "\(error)")) }
         if policy.isTrusted {
             var table: [Int: String] = [0: scriptName ?? behaviour.name]
@@ -125,6 +129,7 @@ public final class BehaveHost {
 
     /// Calls a function of the current state with the run-slice limits armed.
     public func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
+        stateIsFresh = false
         setEnvironment(of: function)
         armLimits()
         defer { disarmLimits() }
@@ -319,29 +324,9 @@ final class CancelFlag: @unchecked Sendable {
     deinit { pointer.deallocate() }
 }
 
-/// Lua messages without their `chunk:line:` prefix, for diagnostics that carry the position.
-enum LuaErrorText {
-    static func strippingPosition(_ message: String) -> String {
-        guard let position = LuaErrorPosition.prefixLength(message) else { return message }
-        return String(message.dropFirst(position))
-    }
-}
-
-enum LuaErrorPosition {
-    /// The length of a leading `chunk:line: `, if any.
-    static func prefixLength(_ message: String) -> Int? {
-        let chars = Array(message)
-        var i = 0
-        while i < chars.count {
-            if chars[i] == ":" {
-                var j = i + 1
-                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
-                if j > i + 1, j < chars.count, chars[j] == ":" {
-                    return j + 1 + (j + 1 < chars.count && chars[j + 1] == " " ? 1 : 0)
-                }
-            }
-            i += 1
-        }
-        return nil
-    }
+/// Where the sandbox's `require` searches; shared by the host and every state it makes, so a
+/// run can change it without rebuilding the state.
+final class SearchPath {
+    var directories: [String]
+    init(_ directories: [String]) { self.directories = directories }
 }

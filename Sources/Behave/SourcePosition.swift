@@ -1,3 +1,5 @@
+import Lua
+
 /// A place in a behaviour file: 1-based line and column (columns count characters, as editors do).
 public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConvertible {
     public var line: Int
@@ -29,6 +31,12 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.file = file
         self.position = position
         self.message = message
+    }
+
+    /// An error diagnostic for a Lua error (a syntax error, usually), at its chunk and line.
+    public init(_ error: LuaError, file: String) {
+        self.init(.error, file: error.chunkName ?? file,
+                  at: error.line.map { SourcePosition(line: $0, column: 1) }, error.text)
     }
 
     /// One line, the way compilers print it.

@@ -67,6 +67,16 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message }
 
+    /// The message without its leading `chunk:line: `, for reports that show the position
+    /// separately (`file:line:column: error: …`).
+    public var text: String {
+        guard let position = LuaError.position(in: message) else { return message }
+        let prefix = "\(position.chunk):\(position.line):"
+        var rest = message.dropFirst(prefix.count)
+        if rest.first == " " { rest = rest.dropFirst() }
+        return String(rest)
+    }
+
     /// Finds a leading `chunk:line:` in a Lua message.
     static func position(in message: String) -> (chunk: String, line: Int)? {
         let text = Substring(message)

@@ -69,6 +69,17 @@ struct ModuleHostTests {
         #expect(lines.isEmpty)
     }
 
+    @Test("each run starts from a fresh state, the first one included")
+    func freshStatePerRun() throws {
+        let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        _ = host.check(Behaviour(name: "c.lua", source: "leak = 1"))  // checking runs nothing
+        let first = try host.run(Behaviour(name: "a.lua", source: "local seen = leak leak = 'a' string.upper = nil return seen"))
+        #expect(first.results.first.map { if case .nil = $0 { true } else { false } } == true)
+        let second = try host.run(Behaviour(name: "b.lua", source: "return leak, string.upper('x')"))
+        #expect(second.results.first.map { if case .nil = $0 { true } else { false } } == true)
+        #expect(second.results.last?.string == "X")
+    }
+
     @Test("module tables are read-only to scripts")
     func readOnly() throws {
         let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
