@@ -12,10 +12,15 @@ struct SeedActionListTests {
 
         """
 
-    @Test("the example is the seed's file, verbatim")
+    static let seedFixture = Tool.root.appendingPathComponent("../shared/fixtures/Protocols.json")
+
+    // The seed fixture sits beside the repository in CI and the steering checkout; a plain
+    // clone elsewhere does not have it, so the comparison is skipped (and shown as skipped) there.
+    @Test("the example is the seed's file, verbatim",
+          .enabled(if: FileManager.default.fileExists(atPath: seedFixture.path), "../shared is not beside this clone"))
     func verbatim() throws {
         let example = try Data(contentsOf: Tool.root.appendingPathComponent("scripts/examples/Protocols.json"))
-        let seed = try Data(contentsOf: Tool.root.appendingPathComponent("../shared/fixtures/Protocols.json"))
+        let seed = try Data(contentsOf: Self.seedFixture)
         #expect(example == seed)
     }
 
