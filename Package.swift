@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Behave", targets: ["Behave"]),
         .library(name: "Greeter", targets: ["Greeter"]),
         .library(name: "Browser", targets: ["Browser"]),
+        .library(name: "Keynote", targets: ["Keynote"]),
         .executable(name: "behave", targets: ["behave"]),
     ],
     dependencies: [
@@ -28,11 +29,12 @@ let package = Package(
         // Feature modules, each depending only on Behave's module API.
         .target(name: "Greeter", dependencies: ["Behave"], path: "modules/Greeter"),
         .target(name: "Browser", dependencies: ["Behave"], path: "modules/Browser"),
+        .target(name: "Keynote", dependencies: ["Behave"], path: "modules/Keynote"),
         // The command-line tool.
         .executableTarget(
             name: "behave",
             dependencies: [
-                "Behave", "Greeter", "Browser",
+                "Behave", "Greeter", "Browser", "Keynote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +46,7 @@ let package = Package(
             path: "Benchmarks/BehaveBench"
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
-        .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser"]),
+        .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
         .testTarget(name: "BehaveToolTests", dependencies: ["behave"]),
     ],
     swiftLanguageModes: [.v6]

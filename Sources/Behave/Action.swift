@@ -41,8 +41,16 @@ public struct Action: @unchecked Sendable {
     public var doc: String
     /// Whether the action suspends (an `async` Swift function).
     public var isAsync: Bool
-    /// Reads arguments from the stack, runs, pushes results, returns the result count.
-    let body: (ActionContext, LuaStack) throws -> Int32
+    /// How the action runs when Lua calls it.
+    let body: Body
+
+    enum Body {
+        /// Reads arguments from the stack, runs, pushes results, returns the result count.
+        case immediate((ActionContext, LuaStack) throws -> Int32)
+        /// Reads arguments from the stack and returns the work to await; the calling task
+        /// is suspended until the work is done.
+        case suspending((ActionContext, LuaStack) throws -> ActionWork)
+    }
 
     /// The Swift spelling, `openUrl(url:)`, `sayHello()`, `foo(_:b:)`.
     public var signature: String {
@@ -51,13 +59,25 @@ public struct Action: @unchecked Sendable {
 
     /// A raw action: `body` reads its own arguments and returns how many results it pushed.
     public init(_ name: String, doc: String = "", parameters: [ActionParameter] = [], returns: ValueType = .void,
-                isAsync: Bool = false, raw body: @escaping (ActionContext, LuaStack) throws -> Int32) {
+                raw body: @escaping (ActionContext, LuaStack) throws -> Int32) {
         self.name = name
         self.doc = doc
         self.parameters = parameters
         self.returns = returns
-        self.isAsync = isAsync
-        self.body = body
+        self.isAsync = false
+        self.body = .immediate(body)
+    }
+
+    /// A raw async action: `start` reads its own arguments (on the host's thread) and returns
+    /// the work to await; the calling Lua task waits, without blocking the host, until it is done.
+    public init(_ name: String, doc: String = "", parameters: [ActionParameter] = [], returns: ValueType = .void,
+                raw start: @escaping (ActionContext, LuaStack) throws -> ActionWork) {
+        self.name = name
+        self.doc = doc
+        self.parameters = parameters
+        self.returns = returns
+        self.isAsync = true
+        self.body = .suspending(start)
     }
 
     /// An action with no parameters and no result.
@@ -107,5 +127,86 @@ public struct Action: @unchecked Sendable {
             try run(context, A.read(from: stack, at: 1), B.read(from: stack, at: 2)).push(to: stack)
             return 1
         })
+    }
+}
+
+// MARK: Async actions
+
+extension Action {
+    /// An async action with no parameters and no result.
+    ///
+    /// ```swift
+    /// Action("refresh", doc: "Reloads the feed") { (context) async throws in
+    ///     try await feed.reload()
+    /// }
+    /// ```
+    public init(_ name: String, doc: String = "", _ run: @escaping @Sendable (ActionContext) async throws -> Void) {
+        self.init(name, doc: doc, raw: { context, _ in
+            ActionWork { try await run(context); return .none }
+        })
+    }
+
+    /// An async action with no parameters returning a value.
+    public init<R: ActionValue & Sendable>(_ name: String, doc: String = "",
+                                          _ run: @escaping @Sendable (ActionContext) async throws -> R) {
+        self.init(name, doc: doc, returns: R.valueType, raw: { context, _ in
+            ActionWork { .value(try await run(context)) }
+        })
+    }
+
+    /// An async action with one parameter and no result.
+    public init<A: ActionValue & Sendable>(_ name: String, doc: String = "", parameter: ActionParameter,
+                                           _ run: @escaping @Sendable (ActionContext, A) async throws -> Void) {
+        var described = parameter
+        described.type = A.valueType
+        self.init(name, doc: doc, parameters: [described], raw: { context, stack in
+            let a = try A.read(from: stack, at: 1)
+            return ActionWork { try await run(context, a); return .none }
+        })
+    }
+
+    /// An async action with one parameter returning a value.
+    ///
+    /// ```swift
+    /// Action("vote", doc: "Sends a vote", parameter: .init("destination", .string)) {
+    ///     (context, destination: String) async throws -> String in
+    ///     try await server.vote(destination)
+    /// }
+    /// ```
+    public init<A: ActionValue & Sendable, R: ActionValue & Sendable>(
+        _ name: String, doc: String = "", parameter: ActionParameter,
+        _ run: @escaping @Sendable (ActionContext, A) async throws -> R
+    ) {
+        var described = parameter
+        described.type = A.valueType
+        self.init(name, doc: doc, parameters: [described], returns: R.valueType, raw: { context, stack in
+            let a = try A.read(from: stack, at: 1)
+            return ActionWork { .value(try await run(context, a)) }
+        })
+    }
+}
+
+/// The work of an async action, started when Lua calls it and awaited by the host.
+public struct ActionWork: Sendable {
+    let run: @Sendable () async throws -> ActionResult
+
+    /// Wraps the work; it runs on Swift's concurrency pool, never on the host's thread.
+    public init(_ run: @escaping @Sendable () async throws -> ActionResult) { self.run = run }
+}
+
+/// What an async action gives back to the Lua task that called it.
+public struct ActionResult: Sendable {
+    /// Pushes the results on the resumed task's stack; returns how many.
+    let push: @Sendable (LuaStack) -> Int32
+
+    /// Pushes results directly (on the host's thread, when the task resumes).
+    public init(push: @escaping @Sendable (LuaStack) -> Int32) { self.push = push }
+
+    /// No result.
+    public static let none = ActionResult { _ in 0 }
+
+    /// One result.
+    public static func value<R: LuaPushable & Sendable>(_ value: R) -> ActionResult {
+        ActionResult { stack in value.push(to: stack); return 1 }
     }
 }

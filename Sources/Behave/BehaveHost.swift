@@ -3,15 +3,19 @@ import Lua
 
 /// Owns one Lua state, the registered modules and the sandbox limits, and runs behaviours.
 ///
-/// Every ``run(_:)`` starts from a fresh state, so nothing a behaviour does (changing a
-/// library table, leaving a coroutine, hitting a limit) reaches the next run.
+/// Every ``run(_:strict:arguments:scriptName:events:timeline:)`` starts from a fresh state,
+/// so nothing a behaviour does (changing a library table, leaving a coroutine, hitting a
+/// limit) reaches the next run. A run is a set of tasks on the host's scheduler: the main
+/// chunk, timers and event handlers; it ends when the behaviour calls `stop`, fails, or
+/// nothing can happen any more.
 ///
 /// ```swift
 /// let host = try BehaveHost(modules: [MyFirstModule(), MySecondModule()])
-/// try host.run(Behaviour(name: "hello.lua", source: "MyFirstModule.sayHello()"))
+/// try await host.run(Behaviour(name: "hello.lua", source: "MyFirstModule.sayHello()"))
 /// ```
 ///
-/// A host is confined: use it from one thread at a time. ``cancellation`` may be used from any thread.
+/// A host is confined: use it from one task at a time. ``cancellation`` and ``EventChannel``
+/// may be used from anywhere.
 public final class BehaveHost {
     /// The modules behaviours can call.
     public let registry: ModuleRegistry
@@ -19,26 +23,36 @@ public final class BehaveHost {
     public let policy: SandboxPolicy
     /// Where `print` and module output go.
     public let output: OutputSink
+    /// Where time comes from (``SystemClock`` unless given).
+    public let clock: any BehaveClock
+    /// What the app tells behaviours about itself (platform, version, locale, flags): the
+    /// script's read-only `context` table.
+    public var context: [String: PlainValue] = [:]
     /// The state of the current (or last) run.
     public private(set) var lua: LuaState
     /// The table behaviours run in (their `_ENV`).
     public private(set) var environment: LuaTable
+    private var runtime: RuntimeDriver
     private let searchPath: SearchPath
+    private let starter = ActionStarter()
     private let cancelFlag = CancelFlag()
     /// Whether the current state has run nothing yet, so the next run may use it as is.
     private var stateIsFresh = true
 
-    /// Creates a host. `output` defaults to the process's stdout and stderr.
-    public init(modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil) throws {
+    /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
+    public init(modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
+                clock: any BehaveClock = SystemClock()) throws {
         self.registry = ModuleRegistry(modules)
         self.policy = policy
+        self.clock = clock
         self.output = output ?? OutputSink(write: { Swift.print($0, terminator: "") },
                                            diagnostic: { StandardError.write($0 + "\n") })
         self.output.limit = policy.limits.output
         let searchPath = SearchPath(policy.moduleDirectories)
         self.searchPath = searchPath
-        (lua, environment) = try BehaveHost.makeState(registry: registry, policy: policy, output: self.output,
-                                                      directories: { searchPath.directories })
+        (lua, environment, runtime) = try StateBuilder.make(
+            registry: registry, policy: policy, output: self.output, clock: clock, starter: starter,
+            directories: { searchPath.directories })
         lua.control.pointee.shared_cancel = cancelFlag.pointer
     }
 
@@ -46,14 +60,15 @@ public final class BehaveHost {
     /// It stays valid across runs.
     public var cancellation: Cancellation { Cancellation(flag: cancelFlag) }
 
-    /// Starts over with a fresh state (what ``run(_:)`` does before each behaviour that
-    /// follows another). `directories` replaces where `require` searches.
+    /// Starts over with a fresh state (what a run does before each behaviour that follows
+    /// another). `directories` replaces where `require` searches.
     public func reset(directories: [String]? = nil) throws {
         if let directories { searchPath.directories = directories }
         lua.close()
         let searchPath = self.searchPath
-        (lua, environment) = try BehaveHost.makeState(registry: registry, policy: policy, output: output,
-                                                      directories: { searchPath.directories })
+        (lua, environment, runtime) = try StateBuilder.make(
+            registry: registry, policy: policy, output: output, clock: clock, starter: starter,
+            directories: { searchPath.directories })
         lua.control.pointee.shared_cancel = cancelFlag.pointer
         stateIsFresh = true
     }
@@ -87,14 +102,38 @@ public final class BehaveHost {
         return (ActionListTranslator.lua(for: plan, file: behaviour.name, layout: layout), plan.diagnostics)
     }
 
-    /// Runs a behaviour to completion in a fresh state. Warnings (skipped actions) go to the
-    /// output's diagnostics before anything runs.
+    /// Runs a behaviour in a fresh state until it stops, fails, or nothing can happen any
+    /// more. Warnings (skipped actions) go to the output's diagnostics before anything runs.
     ///
-    /// `arguments` reach the script as `...`; in trusted mode also as the global `arg`
-    /// (`arg[0]` is `scriptName`), as the stock interpreter does.
+    /// - Parameters:
+    ///   - arguments: reach the script as `...`; in trusted mode also as the global `arg`
+    ///     (`arg[0]` is `scriptName`), as the stock interpreter does.
+    ///   - events: a channel the app sends events through; while it is open the behaviour
+    ///     keeps waiting for them.
+    ///   - timeline: events to deliver at set times (an events file), on the host's clock.
     @discardableResult
+    nonisolated(nonsending)
     public func run(_ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
-                    scriptName: String? = nil) throws(BehaveError) -> RunReport {
+                    scriptName: String? = nil, events: EventChannel? = nil,
+                    timeline: [TimedEvent] = []) async throws(BehaveError) -> RunReport {
+        let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
+        let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
+        starter.scheduler = scheduler
+        defer { starter.scheduler = nil }
+        output.reset()
+        let started = clock.now
+        clearCancellation()
+        try pushContext()
+        let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline)
+        let results = (try? slice { try runtime.results.call() }) ?? []
+        return RunReport(results: results, finish: finish, failedTasks: scheduler.failedTasks,
+                         instructions: Int(lua.control.pointee.instructions), peakMemory: lua.peakMemory,
+                         bytesWritten: output.bytesWritten, duration: clock.now - started)
+    }
+
+    /// Loads a behaviour into a fresh state, ready to run.
+    private func prepare(_ behaviour: Behaviour, strict: Bool, arguments: [String],
+                         scriptName: String?) throws(BehaveError) -> LuaFunction {
         let source: [UInt8]
         switch behaviour.format {
         case .json:
@@ -112,41 +151,92 @@ public final class BehaveHost {
                 throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
             }
         }
-        output.reset()
+        stateIsFresh = false
         let chunk: LuaFunction
         do {
             chunk = try lua.load(source, chunkName: "@" + behaviour.name)
         } catch let error as LuaError {
             throw .invalid([Diagnostic(error, file: behaviour.name)])
         } catch { throw .failed(LuaError(kind: .runtime, message: "\(error)")) }
+        setEnvironment(of: chunk)
         if policy.isTrusted {
             var table: [Int: String] = [0: scriptName ?? behaviour.name]
             for (offset, argument) in arguments.enumerated() { table[offset + 1] = argument }
             try? lua.setGlobal("arg", table)
         }
-        return try call(chunk, arguments)
+        return chunk
     }
 
-    /// Calls a function of the current state with the run-slice limits armed.
+    private func pushContext() throws(BehaveError) {
+        let context = PlainValue.object(self.context)
+        _ = try slice { try runtime.setContext.call(context) }
+    }
+
+    /// Calls a function of the current state directly (no scheduler: it cannot wait or call
+    /// async actions), with the run-slice limits armed.
     public func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
         stateIsFresh = false
         setEnvironment(of: function)
+        clearCancellation()
+        let results = try slice { try function.call(arguments: arguments) }
+        return RunReport(results: results, finish: .completed(waiting: 0), failedTasks: 0,
+                         instructions: Int(lua.control.pointee.instructions), peakMemory: lua.peakMemory,
+                         bytesWritten: output.bytesWritten, duration: 0)
+    }
+
+    /// One run slice: `body` enters Lua with the per-slice limits armed; errors come out as
+    /// the host reports them.
+    func slice(_ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
         armLimits()
         defer { disarmLimits() }
         do {
-            let results = try function.call(arguments: arguments)
-            return RunReport(results: results, instructions: Int(lua.control.pointee.instructions),
-                             peakMemory: lua.peakMemory, bytesWritten: output.bytesWritten)
+            return try body()
         } catch let error as LuaError {
             switch error.kind {
             case .limit, .cancelled: throw .terminated(error)
             default: throw .failed(error)
             }
         } catch {
-            // A Swift error from an action, uncaught by the script: report it where it was raised.
-            let position = lua.lastSwiftErrorPosition ?? ""
-            throw .failed(LuaError(kind: .runtime, message: position + "\(error)"))
+            throw failure(swiftError: error, traceback: nil)
         }
+    }
+
+    /// The error for a task that failed with `value` (an error value from Lua).
+    func failure(_ value: LuaValue, traceback: String?) -> BehaveError {
+        let error = lua.error(from: value, traceback: traceback.map(ScriptTraceback.clean))
+        if let lua = error as? LuaError {
+            switch lua.kind {
+            case .limit, .cancelled: return .terminated(lua)
+            default: return .failed(lua)
+            }
+        }
+        return failure(swiftError: error, traceback: traceback)
+    }
+
+    /// A Swift error from an action, uncaught by the script: reported where it was raised.
+    private func failure(swiftError error: any Error, traceback: String?) -> BehaveError {
+        let position = lua.lastSwiftErrorPosition ?? ""
+        return .failed(LuaError(kind: .runtime, message: position + "\(error)",
+                                traceback: traceback.map(ScriptTraceback.clean)))
+    }
+
+    /// Text for any Lua value, safe against hostile `__tostring`.
+    func describe(_ value: LuaValue) -> String? {
+        if case .nil = value { return nil }
+        if let text = value.string { return text }
+        return "\(lua.error(from: value, traceback: nil))"
+    }
+
+    func checkCancelled() throws(BehaveError) {
+        if cancelFlag.pointer.pointee != 0 || lua.control.pointee.cancel_requested != 0 {
+            lua.control.pointee.terminated = Int32(BEHAVE_CANCELLED)
+            throw .terminated(LuaError(kind: .cancelled, message: "cancelled"))
+        }
+    }
+
+    private func clearCancellation() {
+        lua.control.pointee.terminated = 0
+        behave_clear_cancel(lua.control)
     }
 
     private func setEnvironment(of function: LuaFunction) {
@@ -163,8 +253,6 @@ public final class BehaveHost {
     private func armLimits() {
         let control = lua.control
         let limits = policy.limits
-        control.pointee.terminated = 0
-        behave_clear_cancel(control)
         control.pointee.instructions = 0
         control.pointee.max_instructions = Int64(limits.instructions)
         control.pointee.deadline_ns = limits.time > 0 ? behave_now_ns() + Int64(limits.time * 1e9) : 0
@@ -176,127 +264,25 @@ public final class BehaveHost {
         lua.control.pointee.deadline_ns = 0
         lua.control.pointee.max_depth = 0
     }
-
-    // MARK: Building a state
-
-    private static let hookInterval: Int32 = 1000
-
-    static func makeState(registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink,
-                          directories: @escaping () -> [String]) throws -> (LuaState, LuaTable) {
-        let lua = try LuaState()
-        let L = lua.pointer
-        if policy.isTrusted {
-            lua.openStandardLibraries()
-        } else {
-            for (name, open) in [("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
-                                 ("string", luaopen_string), ("math", luaopen_math), ("utf8", luaopen_utf8),
-                                 ("os", luaopen_os)] as [(String, lua_CFunction)] {
-                luaL_requiref(L, name, open, 1)
-                behave_pop(L, 1)
-            }
-        }
-        let modules = try LuaTable(in: lua)
-        let context = ActionContext(output: output)
-        for module in registry.modules {
-            let table = try LuaTable(in: lua)
-            for action in module.actions {
-                let body = action.body
-                try table.set(action.name, lua.function(named: "\(module.name).\(action.name)") { stack in
-                    try body(context, stack)
-                })
-            }
-            try modules.set(module.name, table)
-        }
-        let host = try LuaTable(in: lua)
-        try host.set("write", lua.function(named: "print") { stack in
-            try output.write(String.read(from: stack, at: 1))
-            return 0
-        })
-        try host.set("has", lua.function(named: "has") { stack in
-            let module = try String.read(from: stack, at: 1)
-            let action = try String.read(from: stack, at: 2)
-            registry.has(module, action).push(to: stack)
-            return 1
-        })
-        try host.set("findmodule", lua.function(named: "require") { stack in
-            switch ModuleSearch.find(try String.read(from: stack, at: 1), in: directories()) {
-            case .success(let found):
-                LuaString(bytes: found.source).push(to: stack)
-                found.path.push(to: stack)
-            case .failure(let message):
-                stack.pushNil()
-                message.push(to: stack)
-            }
-            return 2
-        })
-        let environment: LuaTable
-        if policy.isTrusted {
-            for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
-            try lua.setGlobal("has", host["has"])
-            environment = try LuaTable.read(from: lua.stack, at: pushGlobals(lua))
-            lua.stack.pop()
-        } else {
-            for (name, library, function) in [("pcall", "_G", "pcall"), ("resume", "coroutine", "resume"),
-                                              ("close", "coroutine", "close"), ("load", "_G", "load")] {
-                pushField(lua, library, function)
-                lua_pushcclosure(L, behave_guard_function(), 1)
-                try host.set(name, lua.stack.value(at: -1))
-                lua.stack.pop()
-            }
-            lua_pushcclosure(L, behave_xpcall_function(), 0)
-            try host.set("xpcall", lua.stack.value(at: -1))
-            lua_pushcclosure(L, behave_wrap_function(), 0)
-            try host.set("wrap", lua.stack.value(at: -1))
-            lua.stack.pop(2)
-            let prelude = try lua.load(SandboxPrelude.source, chunkName: "=sandbox")
-            let globals = try LuaTable.read(from: lua.stack, at: pushGlobals(lua))
-            lua.stack.pop()
-            guard let env = try prelude.call(globals, host, modules).first?.table else {
-                throw LuaError(kind: .runtime, message: "the sandbox prelude returned no environment")
-            }
-            environment = env
-            lua.control.pointee.sticky_memory = 1
-            lua.memoryLimit = policy.limits.memory
-        }
-        if policy.limits != .unlimited || !policy.isTrusted {
-            behave_install_hook(L, hookInterval)
-            lua.control.pointee.hook_interval = hookInterval
-        }
-        if policy.isTrusted, policy.limits.memory > 0 { lua.memoryLimit = policy.limits.memory }
-        return (lua, environment)
-    }
-
-    private static func pushGlobals(_ lua: LuaState) -> Int32 {
-        lua_rawgeti(lua.pointer, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        return -1
-    }
-
-    private static func pushField(_ lua: LuaState, _ library: String, _ name: String) {
-        let L = lua.pointer
-        lua_rawgeti(L, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        if library != "_G" {
-            lua_pushstring(L, library)
-            lua_rawget(L, -2)
-            lua_rotate(L, -2, 1)
-            behave_pop(L, 1)
-        }
-        lua_pushstring(L, name)
-        lua_rawget(L, -2)
-        lua_rotate(L, -2, 1)
-        behave_pop(L, 1)
-    }
 }
 
 /// What a finished run reports.
 public struct RunReport {
     /// What the main chunk returned.
     public var results: [LuaValue]
+    /// How the run ended.
+    public var finish: Finish
+    /// Event handlers and timers that failed (each reported on the diagnostics) while the
+    /// behaviour went on.
+    public var failedTasks: Int
     /// VM instructions used (counted in steps of the hook interval).
     public var instructions: Int
     /// The most bytes the state held.
     public var peakMemory: Int
     /// Bytes written to the output.
     public var bytesWritten: Int
+    /// Seconds the run lasted on the host's clock.
+    public var duration: Double
 }
 
 /// Cancels a running behaviour from any thread; the run ends with ``LuaError/Kind/cancelled``.

@@ -52,8 +52,9 @@ public struct Behaviour: Sendable {
 }
 
 /// Reading whole files without Foundation.
-enum FileBytes {
-    static func read(_ path: String) throws(BehaveError) -> [UInt8] {
+public enum FileBytes {
+    /// The whole file at `path`, or why it cannot be read.
+    public static func read(_ path: String) throws(BehaveError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }

@@ -18,6 +18,9 @@ public struct Limits: Sendable, Equatable {
     /// Lua call depth. Default 10,000 frames (Lua's own C-stack limit of 200 nested C calls
     /// also applies and is a clean error).
     public var depth: Int = 10_000
+    /// Seconds the whole run may last on the host's clock, waits included; 0 for no limit
+    /// (the default: a behaviour reacting to events may run as long as the app does).
+    public var duration: Double = 0
 
     /// The defaults.
     public init() {}
@@ -30,6 +33,12 @@ public struct Limits: Sendable, Equatable {
         limits.time = 0
         limits.output = 0
         limits.depth = 0
+        limits.duration = 0
         return limits
     }()
+
+    /// `30 s`, `0.5 s`.
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e15 ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
 }

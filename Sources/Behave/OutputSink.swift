@@ -1,34 +1,48 @@
 import Lua
 
 /// Where a behaviour's output goes, with the output limit applied to every byte written by
-/// `print` and by modules.
-public final class OutputSink {
+/// `print` and by modules. Safe to use from async actions on other threads.
+public final class OutputSink: @unchecked Sendable {
     /// Receives output text (stdout in the tool). Write through ``write(_:)``, which counts.
     private let destination: (String) -> Void
-    /// Receives diagnostics: warnings and reports (stderr in the tool).
-    public let diagnostic: (String) -> Void
-    /// Bytes written so far.
-    public private(set) var bytesWritten = 0
-    /// The most bytes a run may write; 0 for no limit.
-    public var limit: Int
+    private let report: (String) -> Void
+    private let lock = Lock()
+    private var written = 0
+    private var maximum: Int
 
-    /// Creates a sink.
+    /// Creates a sink. `write` receives output, `diagnostic` warnings and reports.
     public init(limit: Int = 0, write: @escaping (String) -> Void, diagnostic: @escaping (String) -> Void) {
-        self.limit = limit
+        self.maximum = limit
         self.destination = write
-        self.diagnostic = diagnostic
+        self.report = diagnostic
+    }
+
+    /// Bytes written so far.
+    public var bytesWritten: Int { lock.withLock { written } }
+
+    /// The most bytes a run may write; 0 for no limit.
+    public var limit: Int {
+        get { lock.withLock { maximum } }
+        set { lock.withLock { maximum = newValue } }
     }
 
     /// Writes text, or throws ``LuaTermination`` for the output limit (nothing written).
     public func write(_ text: String) throws {
-        let count = text.utf8.count
-        if limit > 0, bytesWritten + count > limit {
-            throw LuaTermination(.output)
+        try lock.withLock {
+            let count = text.utf8.count
+            if maximum > 0, written + count > maximum {
+                throw LuaTermination(.output)
+            }
+            written += count
+            destination(text)
         }
-        bytesWritten += count
-        destination(text)
+    }
+
+    /// Writes a diagnostic line (stderr in the tool); not counted.
+    public func diagnostic(_ line: String) {
+        lock.withLock { report(line) }
     }
 
     /// Starts counting again for a new run.
-    public func reset() { bytesWritten = 0 }
+    public func reset() { lock.withLock { written = 0 } }
 }

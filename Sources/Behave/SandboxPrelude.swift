@@ -28,23 +28,15 @@ enum SandboxPrelude {
 
     env.coroutine = {}
     for name, f in pairs(G.coroutine) do env.coroutine[name] = f end
-    env.coroutine.resume = host.resume
-    env.coroutine.close = host.close
-    env.coroutine.wrap = host.wrap
+    env.coroutine.resume = host.resume  -- the runtime replaces resume and wrap with versions
+    env.coroutine.close = host.close    -- that let `wait` work inside a script's coroutines
     env.pcall = host.pcall
     env.xpcall = host.xpcall
 
     -- The metatable of strings cannot be read or changed: getmetatable("") gives false.
     getmetatable("").__metatable = false
 
-    local tostring, select, concat, write = G.tostring, G.select, G.table.concat, host.write
-    function env.print(...)
-      local n = select("#", ...)
-      local parts = {}
-      for i = 1, n do parts[i] = tostring((select(i, ...))) end
-      write(concat(parts, "\t", 1, n) .. "\n")
-    end
-
+    local tostring, select = G.tostring, G.select
     local rawget, setmetatable, error, type = G.rawget, G.setmetatable, G.error, G.type
     function env.setmetatable(t, mt)
       if type(mt) == "table" and rawget(mt, "__gc") ~= nil then

@@ -59,7 +59,8 @@ enum {
     BEHAVE_LIMIT_TIME = 3,
     BEHAVE_LIMIT_OUTPUT = 4,
     BEHAVE_LIMIT_DEPTH = 5,
-    BEHAVE_CANCELLED = 6
+    BEHAVE_CANCELLED = 6,
+    BEHAVE_LIMIT_DURATION = 7 /* set by the host between slices, never by the hook */
 };
 
 typedef struct behave_control {
@@ -280,51 +281,38 @@ static inline int behave_xpcall(lua_State *L) {
 
 static inline lua_CFunction behave_xpcall_function(void) { return behave_xpcall; }
 
-/* The function coroutine.wrap returns (upvalue 1: the coroutine). Unlike the stock one, a
- * coroutine stopped by termination is not closed here: closing runs its __close handlers
- * with hooks switched off, where nothing could stop them. */
-static inline int behave_wrap_call(lua_State *L) {
+/* ------------------------------------------------------------------------ */
+/* Async actions: Lua → C → Swift (starts the work) → C yields to the host   */
+/* ------------------------------------------------------------------------ */
+
+/* Resumed by the host's scheduler with (true, results...) or (false, error). Level 1 is
+ * the script's call, so a failure reads `file.lua:12: ...` like any action's error. */
+static inline int behave_async_resumed(lua_State *L, int status, lua_KContext base) {
+    (void)status;
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
-    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-    int narg = lua_gettop(L);
-    if (lua_status(co) == LUA_OK && lua_gettop(co) == 0)
-        return luaL_error(L, "cannot resume dead coroutine");
-    if (!lua_checkstack(co, narg))
-        return luaL_error(L, "too many arguments to resume");
-    lua_xmove(L, co, narg);
-    int nres = 0;
-    int status = lua_resume(co, L, narg, &nres);
-    if (c->terminated) return behave_raise_termination(L);
-    if (status == LUA_OK || status == LUA_YIELD) {
-        if (!lua_checkstack(L, nres + 1))
-            return luaL_error(L, "too many results to resume");
-        lua_xmove(co, L, nres);
-        return nres;
-    }
-    lua_xmove(co, L, 1); /* the error object */
-    if (status != LUA_ERRMEM && status != LUA_ERRERR) {
-        lua_resetthread(co);
-        if (lua_type(L, -1) == LUA_TSTRING) {
-            luaL_where(L, 1);
-            lua_insert(L, -2);
-            lua_concat(L, 2);
-        }
+    int flag = (int)base + 1;
+    if (lua_toboolean(L, flag)) return lua_gettop(L) - flag;
+    lua_settop(L, flag + 1);
+    if (luaL_testudata(L, -1, "behave.error")) {
+        luaL_where(L, 1);
+        lua_setiuservalue(L, -2, 1);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
     }
     return lua_error(L);
 }
 
-static inline int behave_wrap(lua_State *L) {
-    behave_control *c = behave_control_of(L);
-    if (c->terminated) return behave_raise_termination(L);
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_State *co = lua_newthread(L);
-    lua_pushvalue(L, 1);
-    lua_xmove(L, co, 1);
-    lua_pushcclosure(L, behave_wrap_call, 1);
-    return 1;
+/* Like behave_trampoline, but Swift's results are the request the task yields to the
+ * host's scheduler (the sentinel, "action", id). The work runs while the task is suspended. */
+static inline int behave_async_trampoline(lua_State *L) {
+    int n = behave_trampoline(L);
+    int base = lua_gettop(L) - n;
+    return lua_yieldk(L, n, (lua_KContext)base, behave_async_resumed);
 }
 
-static inline lua_CFunction behave_wrap_function(void) { return behave_wrap; }
+static inline lua_CFunction behave_async_trampoline_function(void) { return behave_async_trampoline; }
 
 #endif /* BEHAVE_SHIM_H */

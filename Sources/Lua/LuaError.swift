@@ -108,6 +108,8 @@ public enum LuaLimit: String, Sendable, CaseIterable, CustomStringConvertible {
     case output
     /// Call depth (Lua's stack or the C stack).
     case depth
+    /// The whole run's time on the host's clock (waits included).
+    case duration
 
     public var description: String { rawValue }
 }

@@ -18,6 +18,15 @@ extension LuaState {
         return LuaFunction(popping: self)
     }
 
+    /// Makes a Lua function that suspends its caller: `body` starts the work and pushes the
+    /// values the calling coroutine yields to its scheduler; the scheduler later resumes it
+    /// with `true, results...` (returned to the caller) or `false, error` (raised at the
+    /// caller's line). Only a host with a scheduler (Behave's) can drive such a function.
+    public func suspendingFunction(named name: String, _ body: @escaping (LuaStack) throws -> Int32) -> LuaFunction {
+        pushCallback(LuaCallbackBox(name: name, body: body), suspending: true)
+        return LuaFunction(popping: self)
+    }
+
     /// Sets global `name` to a raw Swift function.
     public func register(_ name: String, raw body: @escaping (LuaStack) throws -> Int32) {
         pushCallback(LuaCallbackBox(name: name, body: body))

@@ -80,6 +80,23 @@ public struct LuaFunction: LuaReferenced {
         for argument in arguments { argument.push(to: state.stack) }
         return try state.protectedCall(argumentCount: Int32(arguments.count))
     }
+
+    /// Calls the function with arguments `push` puts on the stack (returning how many), for
+    /// argument lists whose length is known only at run time.
+    @discardableResult
+    public func call(pushingArguments push: (LuaStack) -> Int32) throws -> [LuaValue] {
+        let state = reference.state
+        try state.ensureOpen()
+        let L = state.pointer
+        let base = lua_gettop(L)
+        reference.push(onto: L)
+        let count = push(state.stack)
+        guard lua_gettop(L) == base + 1 + count else {
+            lua_settop(L, base)
+            throw LuaError(kind: .runtime, message: "arguments pushed do not match their count")
+        }
+        return try state.protectedCall(argumentCount: count)
+    }
 }
 
 /// A Lua table held from Swift. Access is raw: no metamethod runs, so nothing a script put in

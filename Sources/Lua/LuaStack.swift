@@ -76,4 +76,20 @@ public struct LuaStack {
 
     /// Removes `n` values from the top.
     @inlinable public func pop(_ n: Int32 = 1) { lua_settop(pointer, -n - 1) }
+
+    /// Pushes a new table with room for `arrayCount` sequence items and `hashCount` fields.
+    @inlinable public func newTable(arrayCount: Int = 0, hashCount: Int = 0) {
+        lua_createtable(pointer, Int32(clamping: arrayCount), Int32(clamping: hashCount))
+    }
+
+    /// Pops a value and stores it at `index` of the table at `table`, without metamethods.
+    @inlinable public func rawSet(tableAt table: Int32, index: Int) {
+        lua_rawseti(pointer, table, lua_Integer(index))
+    }
+
+    /// Pops a key and a value (value on top) and stores them in the table at `table`,
+    /// without metamethods.
+    @inlinable public func rawSet(tableAt table: Int32) {
+        lua_rawset(pointer, table)
+    }
 }

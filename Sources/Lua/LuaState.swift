@@ -172,6 +172,31 @@ public final class LuaState {
         return results
     }
 
+    /// The error a script raised, as Swift sees it: the original Swift error when the value
+    /// carries one, a ``LuaError`` otherwise (a limit's when the run was terminated). For
+    /// hosts that resume coroutines themselves and get the error value back.
+    public func error(from value: LuaValue, traceback: String?) -> any Error {
+        value.push(to: stack)
+        defer { stack.pop() }
+        return makeError(status: LUA_ERRRUN, traceback: traceback)
+    }
+
+    /// Pushes a Swift error as the value a script sees (`tostring` gives its description;
+    /// uncaught, ``error(from:traceback:)`` gives the original error back).
+    public func pushError(_ error: any Error) {
+        SwiftErrorBox.push(error, onto: pointer, state: self)
+    }
+
+    /// Marks the run terminated for `termination`'s limit (unless it already was, for
+    /// another) and returns the error that reports it.
+    public func terminate(_ termination: LuaTermination, message: String? = nil) -> LuaError {
+        if control.pointee.terminated == 0 { control.pointee.terminated = termination.reason }
+        let reason = control.pointee.terminated
+        return LuaError(kind: LuaState.kind(ofTermination: reason),
+                        message: reason == termination.reason ? message ?? LuaState.message(ofTermination: reason, control: control.pointee)
+                                                              : LuaState.message(ofTermination: reason, control: control.pointee))
+    }
+
     /// Builds a ``LuaError`` from the error value on top of the stack (left there).
     func makeError(status: Int32, traceback: String?) -> Error {
         let terminated = control.pointee.terminated
@@ -180,7 +205,7 @@ public final class LuaState {
                             message: LuaState.message(ofTermination: terminated, control: control.pointee),
                             traceback: traceback)
         }
-        if let swiftError = SwiftErrorBox.error(at: -1, in: self) {
+        if let swiftError = SwiftErrorBox.error(at: -1, in: pointer) {
             lastSwiftErrorPosition = SwiftErrorBox.position(at: -1, in: self)
             return swiftError
         }
@@ -242,6 +267,7 @@ public final class LuaState {
         case Int(BEHAVE_LIMIT_TIME): .limit(.time)
         case Int(BEHAVE_LIMIT_OUTPUT): .limit(.output)
         case Int(BEHAVE_LIMIT_DEPTH): .limit(.depth)
+        case Int(BEHAVE_LIMIT_DURATION): .limit(.duration)
         default: .cancelled
         }
     }
@@ -289,7 +315,7 @@ public final class LuaState {
     }
 
     /// Pushes a C closure that calls `box` through the trampoline.
-    func pushCallback(_ box: LuaCallbackBox, retained: Bool = true) {
+    func pushCallback(_ box: LuaCallbackBox, retained: Bool = true, suspending: Bool = false) {
         let L = pointer
         box.state = self
         let raw = behave_newuserdata(L, MemoryLayout<behave_callback>.size)!
@@ -302,6 +328,6 @@ public final class LuaState {
         if retained {
             luaL_setmetatable(L, LuaCallbackBox.metatableName)
         }
-        lua_pushcclosure(L, behave_trampoline_function(), 1)
+        lua_pushcclosure(L, suspending ? behave_async_trampoline_function() : behave_trampoline_function(), 1)
     }
 }

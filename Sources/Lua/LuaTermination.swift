@@ -11,13 +11,15 @@ public struct LuaTermination: Error, CustomStringConvertible {
 
     public var description: String { "limit exceeded: \(limit)" }
 
-    var reason: Int32 {
+    /// The control block's code for this limit.
+    public var reason: Int32 {
         switch limit {
         case .memory: Int32(BEHAVE_LIMIT_MEMORY)
         case .instructions: Int32(BEHAVE_LIMIT_INSTRUCTIONS)
         case .time: Int32(BEHAVE_LIMIT_TIME)
         case .output: Int32(BEHAVE_LIMIT_OUTPUT)
         case .depth: Int32(BEHAVE_LIMIT_DEPTH)
+        case .duration: Int32(BEHAVE_LIMIT_DURATION)
         }
     }
 }

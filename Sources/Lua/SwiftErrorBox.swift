@@ -19,8 +19,8 @@ final class SwiftErrorBox {
     }
 
     /// The Swift error carried by the value at `index`, if it is one of ours.
-    static func error(at index: Int32, in state: LuaState) -> (any Error)? {
-        guard let raw = luaL_testudata(state.pointer, index, metatableName) else { return nil }
+    static func error(at index: Int32, in L: OpaquePointer) -> (any Error)? {
+        guard let raw = luaL_testudata(L, index, metatableName) else { return nil }
         guard let context = raw.assumingMemoryBound(to: behave_callback.self).pointee.context else { return nil }
         return Unmanaged<SwiftErrorBox>.fromOpaque(context).takeUnretainedValue().error
     }
@@ -39,7 +39,7 @@ final class SwiftErrorBox {
         lua_getfield(L, behave_registryindex(), metatableName)
         let box = LuaCallbackBox(name: "__tostring") { stack in
             let where_ = lua_getiuservalue(stack.pointer, 1, 1) == LUA_TSTRING ? stack.value(at: -1).string ?? "" : ""
-            let text = SwiftErrorBox.error(at: 1, in: stack.state).map { String(describing: $0) } ?? "Swift error"
+            let text = SwiftErrorBox.error(at: 1, in: stack.pointer).map { String(describing: $0) } ?? "Swift error"
             lua_pushstring(stack.pointer, where_ + text)
             return 1
         }

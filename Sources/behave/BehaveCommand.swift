@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `behave`: run behaviours (JSON action lists or Lua scripts) against Swift modules.
 @main
-struct BehaveCommand: ParsableCommand {
+struct BehaveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "behave",
         abstract: "Drive a program's behaviour from a JSON action list or a sandboxed Lua 5.4 script.",
@@ -10,6 +10,7 @@ struct BehaveCommand: ParsableCommand {
             Exit codes: 0 success, 1 the behaviour raised an error, 3 a sandbox limit stopped it, \
             64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, 130 interrupted.
             """,
+        version: BehaveVersion.current,
         subcommands: [RunCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self]
     )
 }

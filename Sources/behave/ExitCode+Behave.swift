@@ -38,12 +38,3 @@ enum BehaveExit {
         }
     }
 }
-
-/// Keeps only script frames of a Lua traceback (no `[C]` frames of the host's internals).
-enum ScriptTraceback {
-    static func clean(_ traceback: String) -> String {
-        traceback.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.contains("[C]: in ?") && !$0.contains("sandbox:") }
-            .joined(separator: "\n")
-    }
-}

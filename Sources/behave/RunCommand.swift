@@ -6,38 +6,76 @@ import Glibc
 #endif
 
 /// `behave run FILE`: runs a JSON action list or a Lua script.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a behaviour: a JSON action list or a Lua script (detected by extension, then content)."
+        abstract: "Run a behaviour: a JSON action list or a Lua script (detected by extension, then content).",
+        discussion: """
+            A behaviour runs until it calls stop(), fails, or nothing can happen any more (no timer, \
+            no action in flight, no event still to come).
+            """
     )
 
     @Argument(help: "The behaviour file.")
     var file: String
 
-    @Argument(parsing: .captureForPassthrough, help: "Arguments for the script (as `arg` and `...`).")
+    @Argument(parsing: .postTerminator, help: "Arguments for the script, after `--` (as `...`, and `arg` with --trusted).")
     var scriptArguments: [String] = []
 
     @Flag(help: "Unknown modules and actions are errors, reported before anything runs.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Events to deliver: a JSON-lines file of {\"event\": NAME, \"data\": …, \"after\": SECONDS}, or - to read them from stdin as they come.", valueName: "file"))
+    var events: String?
+
+    @Flag(help: "Run on a virtual clock: waits, timers and the events file's delays take no real time, in the same order.")
+    var fast = false
+
+    @Option(name: .customLong("context"), help: ArgumentHelp("Adds KEY=VALUE to the script's read-only `context` table (repeatable).", valueName: "key=value"))
+    var contextEntries: [ContextEntry] = []
+
     @OptionGroup var sandbox: SandboxOptions
 
-    func run() throws {
+    func run() async throws {
         let behaviour: Behaviour
         do { behaviour = try Behaviour.read(path: file) } catch { throw BehaveExit.report(error) }
+        var timeline: [TimedEvent] = []
+        var channel: EventChannel?
+        if events == "-" {
+            channel = StdinEvents.start()
+        } else if let events {
+            do { timeline = try TimedEvent.parseLines(FileBytes.read(events), file: events) } catch {
+                throw BehaveExit.report(error)
+            }
+        }
         let host: BehaveHost
-        do { host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy) } catch {
+        do {
+            host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy,
+                                  clock: fast ? VirtualClock() : SystemClock())
+        } catch {
             StandardError.write("behave: cannot create the host: \(error)\n")
             throw ExitCode(BehaveExit.scriptError)
         }
+        host.context = ContextEntry.defaults
+        for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         defer { StandardOutput.flush() }
+        let report: RunReport
         do {
-            try host.run(behaviour, strict: strict, arguments: scriptArguments, scriptName: file)
+            report = try await host.run(behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
+                                        events: channel, timeline: timeline)
         } catch {
             StandardOutput.flush()
             throw BehaveExit.report(error)
+        }
+        StandardOutput.flush()
+        if case .completed(let waiting) = report.finish, waiting > 0 {
+            StandardError.write("behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
+                                + "waiting for an event that can no longer arrive\n")
+        }
+        if report.failedTasks > 0 {
+            StandardError.write("behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n")
+            throw ExitCode(BehaveExit.scriptError)
         }
     }
 }
@@ -59,4 +97,35 @@ enum Interrupts {
             if let flag = Interrupts.flag { behave_set_flag(flag) }
         }
     }
+}
+
+/// One `--context KEY=VALUE`.
+struct ContextEntry: ExpressibleByArgument {
+    var key: String
+    var value: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="), equals > argument.startIndex else { return nil }
+        key = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+
+    /// What the tool tells every behaviour about where it runs.
+    static var defaults: [String: PlainValue] {
+        #if os(Linux)
+        let platform = "linux"
+        #elseif os(macOS)
+        let platform = "macos"
+        #else
+        let platform = "other"
+        #endif
+        let locale = getenv("LC_ALL").map { String(cString: $0) } ?? getenv("LANG").map { String(cString: $0) } ?? "C"
+        return ["platform": .string(platform), "app": "behave", "version": .string(BehaveVersion.current),
+                "locale": .string(locale.isEmpty ? "C" : locale)]
+    }
+}
+
+/// The tool's version.
+enum BehaveVersion {
+    static let current = "0.2.0"
 }

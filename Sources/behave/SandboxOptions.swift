@@ -2,6 +2,7 @@ import ArgumentParser
 import Behave
 import Browser
 import Greeter
+import Keynote
 
 /// Options shared by the commands that run or load behaviours.
 struct SandboxOptions: ParsableArguments {
@@ -23,6 +24,9 @@ struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("depth-limit"), help: "Lua call depth. Default 10000.")
     var depthLimit: Int?
 
+    @Option(name: .customLong("duration-limit"), help: "Seconds the whole run may last, waits included. Default: none.")
+    var durationLimit: Double?
+
     @Flag(name: .customLong("open-urls"), help: "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'.")
     var openURLs = false
 
@@ -33,12 +37,14 @@ struct SandboxOptions: ParsableArguments {
         if let timeLimit { policy.limits.time = timeLimit }
         if let outputLimit { policy.limits.output = outputLimit.bytes }
         if let depthLimit { policy.limits.depth = depthLimit }
+        if let durationLimit { policy.limits.duration = durationLimit }
         return policy
     }
 
     /// The modules the tool registers.
     var modules: [any BehaveModule] {
-        [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener())]
+        [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),
+         Keynote()]
     }
 }
 

@@ -8,7 +8,7 @@ struct RegistryTests {
     let registry = ModuleRegistry([MyFirstModule(), MySecondModule(), MyThirdModule()])
 
     @Test("qualified names resolve to their last component")
-    func qualified() throws {
+    func qualified() async throws {
         #expect(try registry.module(named: "GenericProtocol.MyFirstModule")?.name == "MyFirstModule")
         #expect(try registry.module(named: "MyFirstModule")?.name == "MyFirstModule")
         #expect(try registry.module(named: "GenericProtocol.Nope") == nil)
@@ -16,7 +16,7 @@ struct RegistryTests {
 
     @Test("Objective-C selector spellings resolve to Swift actions",
           arguments: [("openUrlWithUrl:", "openUrl(url:)"), ("openUrl(url:)", "openUrl(url:)"), ("openUrl", "openUrl(url:)")])
-    func selectors(spelling: String, signature: String) throws {
+    func selectors(spelling: String, signature: String) async throws {
         let module = try #require(try registry.module(named: "MyThirdModule"))
         #expect(try registry.action(spelling, in: module)?.signature == signature)
     }
@@ -59,34 +59,34 @@ final class RecordingOpener: URLOpening, @unchecked Sendable {
 @Suite("Modules through the host")
 struct ModuleHostTests {
     @Test("the opener is injectable")
-    func injectedOpener() throws {
+    func injectedOpener() async throws {
         let opener = RecordingOpener()
         var lines: [String] = []
         let host = try BehaveHost(modules: [MyThirdModule(opener: opener)],
                                   output: OutputSink(write: { lines.append($0) }, diagnostic: { _ in }))
-        try host.run(Behaviour(name: "o.lua", source: "MyThirdModule.openUrl('https://example.com/a')"))
+        try await host.run(Behaviour(name: "o.lua", source: "MyThirdModule.openUrl('https://example.com/a')"))
         #expect(opener.opened == ["https://example.com/a"])
         #expect(lines.isEmpty)
     }
 
     @Test("each run starts from a fresh state, the first one included")
-    func freshStatePerRun() throws {
+    func freshStatePerRun() async throws {
         let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
         _ = host.check(Behaviour(name: "c.lua", source: "leak = 1"))  // checking runs nothing
-        let first = try host.run(Behaviour(name: "a.lua", source: "local seen = leak leak = 'a' string.upper = nil return seen"))
+        let first = try await host.run(Behaviour(name: "a.lua", source: "local seen = leak leak = 'a' string.upper = nil return seen"))
         #expect(first.results.first.map { if case .nil = $0 { true } else { false } } == true)
-        let second = try host.run(Behaviour(name: "b.lua", source: "return leak, string.upper('x')"))
+        let second = try await host.run(Behaviour(name: "b.lua", source: "return leak, string.upper('x')"))
         #expect(second.results.first.map { if case .nil = $0 { true } else { false } } == true)
         #expect(second.results.last?.string == "X")
     }
 
     @Test("module tables are read-only to scripts")
-    func readOnly() throws {
+    func readOnly() async throws {
         let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
-        #expect(throws: BehaveError.self) {
-            try host.run(Behaviour(name: "w.lua", source: "MyFirstModule.sayHello = nil"))
+        await #expect(throws: BehaveError.self) {
+            _ = try await host.run(Behaviour(name: "w.lua", source: "MyFirstModule.sayHello = nil"))
         }
-        let report = try host.run(Behaviour(name: "r.lua", source: "return type(MyFirstModule.sayHello)"))
+        let report = try await host.run(Behaviour(name: "r.lua", source: "return type(MyFirstModule.sayHello)"))
         #expect(report.results.first?.string == "function")
     }
 }

@@ -23,12 +23,12 @@ struct SandboxTests {
     }
 
     /// Runs a script; returns the error or nil; then checks the host still runs a normal one.
-    static func outcome(_ source: String, limits: Limits = Limits()) throws -> (BehaveError?, String) {
+    static func outcome(_ source: String, limits: Limits = Limits()) async throws -> (BehaveError?, String) {
         let captured = Captured()
         let host = try host(limits: limits, captured: captured)
         var failure: BehaveError?
-        do { try host.run(Behaviour(name: "hostile.lua", source: source)) } catch { failure = error }
-        let afterwards = try host.run(Behaviour(name: "normal.lua", source: "return 6 * 7"))
+        do { _ = try await host.run(Behaviour(name: "hostile.lua", source: source)) } catch { failure = error }
+        let afterwards = try await host.run(Behaviour(name: "normal.lua", source: "return 6 * 7"))
         #expect(afterwards.results.first?.integer == 42)
         return (failure, captured.output)
     }
@@ -46,16 +46,16 @@ struct SandboxTests {
         "return coroutine.wrap(function() return debug end)()",
         "return getmetatable('')",
     ])
-    func absent(source: String) throws {
+    func absent(source: String) async throws {
         let host = try Self.host()
-        let report = try host.run(Behaviour(name: "probe.lua", source: source))
+        let report = try await host.run(Behaviour(name: "probe.lua", source: source))
         let value = report.results.first ?? .nil
         #expect(!value.isTruthy, "\(source) gave \(value)")
     }
 
     @Test("binary chunks are refused by load")
-    func bytecode() throws {
-        let (error, _) = try Self.outcome("""
+    func bytecode() async throws {
+        let (error, _) = try await Self.outcome("""
             local bytes = "\\27Lua\\84\\0\\25\\147\\13\\10\\26\\10\\4\\8\\8"
             local f, message = load(bytes, "b", "b")
             assert(f == nil, "binary chunk loaded")
@@ -77,22 +77,22 @@ struct SandboxTests {
         "local t = {} for i = 1, 100 do t[i] = i end table.sort(t, function(a, b) while true do end end)",
         "local ok = pcall(error) while true do local ok2, e = pcall(function() while true do end end) end",
     ])
-    func instructions(source: String) throws {
+    func instructions(source: String) async throws {
         var limits = Limits()
         limits.instructions = 5_000_000
         let start = behave_now_ns_swift()
-        let (error, _) = try Self.outcome(source, limits: limits)
+        let (error, _) = try await Self.outcome(source, limits: limits)
         #expect(Self.limit(of: error) == .instructions, "\(String(describing: error))")
         #expect(behave_now_ns_swift() - start < 10_000_000_000)
     }
 
     @Test("the wall-clock limit stops a run")
-    func time() throws {
+    func time() async throws {
         var limits = Limits()
         limits.instructions = 0
         limits.time = 0.2
         let start = behave_now_ns_swift()
-        let (error, _) = try Self.outcome("while true do end", limits: limits)
+        let (error, _) = try await Self.outcome("while true do end", limits: limits)
         #expect(Self.limit(of: error) == .time)
         #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
     }
@@ -104,26 +104,26 @@ struct SandboxTests {
         "local t = {} for i = 1, 64 do t[i] = ('x'):rep(1 << 20) .. i end",
         "return table.concat(setmetatable({}, {__index = function() return ('y'):rep(1 << 20) end}), '', 1, 1000)",
     ])
-    func memory(source: String) throws {
+    func memory(source: String) async throws {
         var limits = Limits()
         limits.memory = 8 << 20
-        let (error, _) = try Self.outcome(source, limits: limits)
+        let (error, _) = try await Self.outcome(source, limits: limits)
         #expect(Self.limit(of: error) == .memory, "\(String(describing: error))")
     }
 
     @Test("string.rep with a huge count is refused cleanly")
-    func repBomb() throws {
+    func repBomb() async throws {
         var limits = Limits()
         limits.memory = 8 << 20
-        let (error, _) = try Self.outcome("return ('x'):rep(1e12)", limits: limits)
+        let (error, _) = try await Self.outcome("return ('x'):rep(1e12)", limits: limits)
         #expect(error != nil)
     }
 
     @Test("output volume is limited and cannot be caught")
-    func output() throws {
+    func output() async throws {
         var limits = Limits()
         limits.output = 1000
-        let (error, printed) = try Self.outcome("while true do pcall(print, ('z'):rep(100)) end", limits: limits)
+        let (error, printed) = try await Self.outcome("while true do pcall(print, ('z'):rep(100)) end", limits: limits)
         #expect(Self.limit(of: error) == .output)
         #expect(printed.utf8.count <= 1000)
     }
@@ -132,28 +132,28 @@ struct SandboxTests {
         "local function f(n) return 1 + f(n + 1) end return f(1)",
         "local t = setmetatable({}, {__index = function(t, k) return t[k + 1] end}) return t[1]",
     ])
-    func depth(source: String) throws {
-        let (error, _) = try Self.outcome(source)
+    func depth(source: String) async throws {
+        let (error, _) = try await Self.outcome(source)
         #expect(error != nil)
     }
 
     @Test("__gc finalizers are refused")
-    func finalizers() throws {
-        let (error, printed) = try Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
+    func finalizers() async throws {
+        let (error, printed) = try await Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
         guard case .failed(let lua) = error else { Issue.record("no error"); return }
         #expect(lua.message.contains("__gc metamethods are not available"))
         #expect(printed.isEmpty)
     }
 
     @Test("collectgarbage allows only count")
-    func collect() throws {
+    func collect() async throws {
         let host = try Self.host()
-        #expect(try host.run(Behaviour(name: "c.lua", source: "return collectgarbage('count') > 0")).results.first?.boolean == true)
-        #expect(throws: BehaveError.self) { try host.run(Behaviour(name: "c.lua", source: "collectgarbage('stop')")) }
+        #expect(try await host.run(Behaviour(name: "c.lua", source: "return collectgarbage('count') > 0")).results.first?.boolean == true)
+        await #expect(throws: BehaveError.self) { _ = try await host.run(Behaviour(name: "c.lua", source: "collectgarbage('stop')")) }
     }
 
     @Test("cancellation from another thread stops a run")
-    func cancel() throws {
+    func cancel() async throws {
         var limits = Limits()
         limits.instructions = 0
         limits.time = 0
@@ -161,8 +161,8 @@ struct SandboxTests {
         let cancellation = host.cancellation
         let thread = Thread { usleep(100_000); cancellation.cancel() }
         thread.start()
-        #expect(throws: BehaveError.self) { try host.run(Behaviour(name: "spin.lua", source: "while true do end")) }
-        #expect(try host.run(Behaviour(name: "ok.lua", source: "return 1")).results.first?.integer == 1)
+        await #expect(throws: BehaveError.self) { _ = try await host.run(Behaviour(name: "spin.lua", source: "while true do end")) }
+        #expect(try await host.run(Behaviour(name: "ok.lua", source: "return 1")).results.first?.integer == 1)
     }
 
     @Test("legitimate scripts still work", arguments: [
@@ -179,13 +179,13 @@ struct SandboxTests {
         "local s = {} for i = 1, 100 do s[#s + 1] = tostring(i) end assert(#table.concat(s) == 192)",
         "assert(string.format('%5.1f|%d', 3.14159, 42) == '  3.1|42')",
     ])
-    func legitimate(source: String) throws {
+    func legitimate(source: String) async throws {
         let host = try Self.host()
-        try host.run(Behaviour(name: "ok.lua", source: source))
+        try await host.run(Behaviour(name: "ok.lua", source: source))
     }
 
     @Test("require loads local Lua files only, never outside its directories")
-    func require() throws {
+    func require() async throws {
         let directory = "/tmp/behave-require-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         mkdir(directory, 0o755)
         mkdir(directory + "/lib", 0o755)
@@ -198,11 +198,11 @@ struct SandboxTests {
         write(directory + "/main.lua", "local u = require('lib.util') assert(require('lib.util') == u) return u.answer")
         symlink("/etc/passwd", directory + "/escape.lua")
         let host = try Self.host()
-        let report = try host.run(Behaviour.read(path: directory + "/main.lua"))
+        let report = try await host.run(Behaviour.read(path: directory + "/main.lua"))
         #expect(report.results.first?.integer == 42)
         for name in ["'../etc/passwd'", "'/etc/passwd'", "'escape'", "'..lib.util'"] {
             write(directory + "/evil.lua", "return require(\(name))")
-            #expect(throws: BehaveError.self, "\(name)") { try host.run(Behaviour.read(path: directory + "/evil.lua")) }
+            await #expect(throws: BehaveError.self, "\(name)") { _ = try await host.run(Behaviour.read(path: directory + "/evil.lua")) }
         }
     }
 }

@@ -74,7 +74,8 @@ struct SeedActionListTests {
         #expect(text.stdout.contains("  sayHello()"))
         let json = try Tool.run(["modules", "--json"])
         let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(parsed?.map { $0["name"] as? String } == ["MyFirstModule", "MySecondModule", "MyThirdModule"])
+        #expect(parsed?.map { $0["name"] as? String } == ["MyFirstModule", "MySecondModule", "MyThirdModule", "Keynote"])
+        #expect(text.stdout.contains("async vote(destination: string): string"))
     }
 
     @Test("a Lua file runs and prints")

@@ -1,0 +1,63 @@
+/// What reaches a running behaviour from other threads: finished async actions, events from
+/// the app or stdin, a nudge to look again. The scheduler drains it on the host's thread.
+final class Inbox: @unchecked Sendable {
+    enum Message {
+        case completed(id: Int, Result<ActionResult, any Error>)
+        case event(String, PlainValue, after: Double)
+        case eventsEnded
+    }
+
+    private let lock = Lock()
+    private var messages: [Message] = []
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var nudged = false
+
+    func post(_ message: Message) {
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            messages.append(message)
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Wakes the scheduler without a message (a timer fell due, a clock moved, cancellation).
+    func nudge() {
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            if self.waiter == nil { nudged = true }
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume()
+    }
+
+    func take() -> [Message] {
+        lock.withLock {
+            defer { messages.removeAll(keepingCapacity: true) }
+            return messages
+        }
+    }
+
+    var isEmpty: Bool { lock.withLock { messages.isEmpty } }
+
+    /// How many waiting messages match.
+    func count(where matches: (Message) -> Bool) -> Int {
+        lock.withLock { messages.reduce(0) { $0 + (matches($1) ? 1 : 0) } }
+    }
+
+    /// Suspends until a message is posted or ``nudge()`` is called (returns at once when one
+    /// already was). Blocks no thread.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready: Bool = lock.withLock {
+                if !messages.isEmpty || nudged {
+                    nudged = false
+                    return true
+                }
+                waiter = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+import Behave
+import Lua
+import Testing
+
+/// A module with async actions for the runtime's tests.
+struct Slow: BehaveModule {
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "the server refused" }
+    }
+
+    let name = "Slow"
+    var actions: [Action] {
+        [
+            Action("double", doc: "2n after n seconds of the host's clock", parameter: ActionParameter("n", .integer)) {
+                (context, n: Int) async throws -> Int in
+                try await context.sleep(Double(n))
+                return n * 2
+            },
+            Action("refuse", doc: "fails after a second", parameter: ActionParameter("why", .string)) {
+                (context, why: String) async throws -> String in
+                try await context.sleep(1)
+                throw Refused()
+            },
+            Action("busy", doc: "real async work, no clock") { (_) async throws -> String in
+                for _ in 0..<10 { await Task.yield() }
+                return "done"
+            },
+            Action("chatty", doc: "prints from another thread", parameter: ActionParameter("n", .integer)) {
+                (context, n: Int) async throws in
+                for i in 0..<n { try context.print("line \(i)") }
+            },
+        ]
+    }
+}
+
+/// A behaviour run on a virtual clock, with what it printed and reported.
+struct Outcome {
+    var report: RunReport?
+    var error: BehaveError?
+    var output: String
+    var diagnostics: String
+    var clock: Double
+
+    var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast() }
+}
+
+final class Captured: @unchecked Sendable {
+    var output = ""
+    var diagnostics = ""
+}
+
+func runOnTestClock(_ source: String, limits: Limits = Limits(), trusted: Bool = false,
+                    events: EventChannel? = nil, timeline: [TimedEvent] = [],
+                    context: [String: PlainValue] = [:]) async throws -> Outcome {
+    let captured = Captured()
+    let clock = VirtualClock()
+    var policy = trusted ? SandboxPolicy.trusted : SandboxPolicy()
+    policy.limits = limits
+    let host = try BehaveHost(modules: [Slow()], policy: policy,
+                              output: OutputSink(limit: limits.output, write: { captured.output += $0 },
+                                                 diagnostic: { captured.diagnostics += $0 + "\n" }),
+                              clock: clock)
+    host.context = context
+    var outcome = Outcome(output: "", diagnostics: "", clock: 0)
+    do {
+        outcome.report = try await host.run(Behaviour(name: "test.lua", source: source), events: events, timeline: timeline)
+    } catch {
+        outcome.error = error
+    }
+    outcome.output = captured.output
+    outcome.diagnostics = captured.diagnostics
+    outcome.clock = clock.now
+    // Whatever happened, the host runs a normal behaviour next.
+    let next = try await host.run(Behaviour(name: "next.lua", source: "wait(1) return 6 * 7"))
+    #expect(next.results.first?.integer == 42)
+    return outcome
+}
+
+@Suite("Behaviour runtime (test clock)")
+struct RuntimeTests {
+    @Test("an async action suspends the task and returns its result; the clock is virtual")
+    func asyncResult() async throws {
+        let outcome = try await runOnTestClock("""
+            local r = Slow.double(3600)
+            print(r, now())
+            """)
+        #expect(outcome.lines == ["7200\t3600.0"])
+        #expect(outcome.clock == 3600)  // the virtual clock moved; the test did not wait an hour
+    }
+
+    @Test("an async action's error is a Lua error at the script's line, catchable by pcall")
+    func asyncError() async throws {
+        let caught = try await runOnTestClock("""
+            local ok, err = pcall(Slow.refuse, "x")
+            print(ok, tostring(err))
+            local ok2, err2 = pcall(function() return Slow.refuse("y") end)
+            print(ok2, tostring(err2))
+            """)
+        #expect(caught.lines == ["false\tthe server refused", "false\ttest.lua:3: the server refused"])
+        let uncaught = try await runOnTestClock("\nSlow.refuse('z')\n")
+        guard case .failed(let error) = uncaught.error else { Issue.record("no failure: \(String(describing: uncaught.error))"); return }
+        #expect(error.message == "test.lua:2: the server refused")
+    }
+
+    @Test("actions doing real async work complete while virtual time stands still")
+    func realAsyncWork() async throws {
+        let outcome = try await runOnTestClock("print(Slow.busy(), now())")
+        #expect(outcome.lines == ["done\t0.0"])
+    }
+
+    @Test("a bad argument to an async action is reported before any work starts")
+    func asyncBadArgument() async throws {
+        let outcome = try await runOnTestClock("\nSlow.double('many')")
+        guard case .failed(let error) = outcome.error else { Issue.record("no failure"); return }
+        #expect(error.message.hasPrefix("test.lua:2: bad argument #1 to 'Slow.double'"))
+    }
+
+    @Test("an async action where a task cannot wait is a clear error")
+    func asyncNotYieldable() async throws {
+        let outcome = try await runOnTestClock("table.sort({3, 2, 1}, function(a, b) Slow.double(1) return a < b end)")
+        guard case .failed(let error) = outcome.error else { Issue.record("no failure"); return }
+        #expect(error.message.contains("Slow.double is async and cannot be called here"))
+    }
+
+    @Test("nested waits: waits inside functions, loops and the script's own coroutines")
+    func nestedWaits() async throws {
+        let outcome = try await runOnTestClock("""
+            local function pause(s) wait(s) return now() end
+            local function twice(s) pause(s) return pause(s) end
+            print(twice(1))
+            for i = 1, 3 do wait(0.5) end
+            print(now())
+            local gen = coroutine.wrap(function() for i = 1, 2 do wait(1) coroutine.yield(i) end end)
+            print(gen(), now())
+            print(gen(), now())
+            local co = coroutine.create(function() wait(2) return "inner" end)
+            print(coroutine.resume(co))
+            print(now(), coroutine.status(co))
+            """)
+        #expect(outcome.lines == ["2.0", "3.5", "1\t4.5", "2\t5.5", "true\tinner", "7.5\tdead"])
+    }
+
+    @Test("timers fire in time order, ties in creation order")
+    func timerOrder() async throws {
+        let outcome = try await runOnTestClock("""
+            after(3, function() print("c", now()) end)
+            after(1, function() print("a", now()) end)
+            after(2, function() print("b1", now()) end)
+            after(2, function() print("b2", now()) end)
+            after(0, function(x) print("zero", x) end, "arg")
+            print("main done")
+            """)
+        #expect(outcome.lines == ["main done", "zero\targ", "a\t1.0", "b1\t2.0", "b2\t2.0", "c\t3.0"])
+        #expect(outcome.report?.finish == .completed(waiting: 0))
+    }
+
+    @Test("every ticks until cancelled, even from inside its own callback")
+    func everyCancel() async throws {
+        let outcome = try await runOnTestClock("""
+            local n = 0
+            local h = every(1, function(self)
+              n = n + 1
+              print("tick", n, now())
+              if n == 3 then print("cancel", self:cancel()) end
+            end)
+            wait(10)
+            print("active", h:active(), "ticks", n)
+            """)
+        #expect(outcome.lines == ["tick\t1\t1.0", "tick\t2\t2.0", "tick\t3\t3.0", "cancel\ttrue", "active\tfalse\tticks\t3"])
+    }
+
+    @Test("a timer whose handle is garbage keeps running")
+    func handleCollected() async throws {
+        let outcome = try await runOnTestClock("""
+            local n = 0
+            every(1, function() n = n + 1 end)
+            collectgarbage() collectgarbage()
+            wait(5.5)
+            print(n)
+            stop()
+            """, trusted: true)
+        #expect(outcome.lines == ["5"])
+    }
+
+    @Test("wait_for times out with nil, 'timeout', or returns the payload")
+    func waitForTimeout() async throws {
+        let outcome = try await runOnTestClock("""
+            print(wait_for("NEVER", {timeout = 2.5}))
+            print(now())
+            after(1, function() emit("READY", {n = 4}) end)
+            after(2, function() emit("BARE") end)
+            local payload = wait_for("READY", {timeout = 5})
+            print(payload.n, now())
+            print(wait_for("BARE"), now())
+            """)
+        #expect(outcome.lines == ["nil\ttimeout", "2.5", "4\t3.5", "true\t4.5"])
+    }
+
+    @Test("an event arriving while a handler waits runs another handler meanwhile")
+    func eventWhileWaiting() async throws {
+        let outcome = try await runOnTestClock("""
+            on("A", function(data, name)
+              print("start", name, data.id, now())
+              wait(2)
+              print("end", data.id, now())
+            end)
+            """, timeline: [TimedEvent("A", data: ["id": 1]), TimedEvent("A", data: ["id": 2], after: 1)])
+        #expect(outcome.lines == ["start\tA\t1\t0.0", "start\tA\t2\t1.0", "end\t1\t2.0", "end\t2\t3.0"])
+    }
+
+    @Test("once and on handles: once runs one time, a cancelled handler never runs")
+    func onceAndCancel() async throws {
+        let outcome = try await runOnTestClock("""
+            once("E", function(d) print("once", d) end)
+            local h = on("E", function(d) print("on", d) end)
+            emit("E", 1) wait(0)
+            h:cancel()
+            emit("E", 2) wait(0)
+            print("end")
+            """)
+        #expect(outcome.lines == ["once\t1", "on\t1", "end"])
+    }
+
+    @Test("a failing handler reports its error and the others go on")
+    func failingHandler() async throws {
+        let outcome = try await runOnTestClock("""
+            on("E", function() print("first") end)
+            on("E", function() local screen = nil; screen.shwo() end)
+            on("E", function() wait(1) print("third", now()) end)
+            emit("E")
+            wait(2)
+            print("main still here")
+            """)
+        #expect(outcome.lines == ["first", "third\t1.0", "main still here"])
+        #expect(outcome.report?.failedTasks == 1)
+        #expect(outcome.diagnostics.contains("behave: test.lua:2: attempt to index a nil value (local 'screen')"))
+        #expect(outcome.diagnostics.contains("test.lua:2: in function <test.lua:2>"))
+        #expect(!outcome.diagnostics.contains("\tbehave:"), "runtime frames in \(outcome.diagnostics)")
+    }
+
+    @Test("stop ends the behaviour at once, with its reason, timers and handlers pending")
+    func stopNow() async throws {
+        let outcome = try await runOnTestClock("""
+            every(1, function() print("tick") end)
+            on("E", function() end)
+            after(2.5, function() stop("enough") print("never") end)
+            wait(100)
+            print("never either")
+            """)
+        #expect(outcome.lines == ["tick", "tick"])
+        #expect(outcome.report?.finish == .stopped("enough"))
+        #expect(outcome.clock == 2.5)
+    }
+
+    @Test("a behaviour that never finishes is ended by the duration limit")
+    func durationLimit() async throws {
+        var limits = Limits()
+        limits.duration = 60
+        let outcome = try await runOnTestClock("every(1, function() end) on('X', function() end)", limits: limits)
+        guard case .terminated(let error) = outcome.error else { Issue.record("not terminated"); return }
+        #expect(error.kind == .limit(.duration))
+        #expect(error.message == "limit exceeded: duration (60 s)")
+        #expect(outcome.clock == 60)
+    }
+
+    @Test("finished when nothing can happen: a task waiting for an event that cannot come is counted")
+    func idleFinish() async throws {
+        let outcome = try await runOnTestClock("on('X', print) after(1, function() wait_for('Y') end)")
+        #expect(outcome.report?.finish == .completed(waiting: 1))
+        #expect(outcome.clock == 1)
+    }
+
+    @Test("limits hold inside handlers and timers", arguments: [
+        ("after(1, function() while true do end end)", LuaLimit.instructions),
+        ("on('E', function() local t = {} for i = 1, 1e8 do t[i] = i end end) emit('E')", LuaLimit.memory),
+        ("every(1, function() local function f() return 1 + f() end f() end)", LuaLimit.depth),
+        ("after(0, function() pcall(function() while true do end end) print('escaped') end)", LuaLimit.instructions),
+        ("after(1, function() Slow.chatty(100000) end)", LuaLimit.output),
+    ])
+    func limitsInHandlers(source: String, limit: LuaLimit) async throws {
+        var limits = Limits()
+        limits.instructions = 2_000_000
+        limits.memory = 16 << 20
+        limits.output = 1000
+        let outcome = try await runOnTestClock(source, limits: limits)
+        guard case .terminated(let error) = outcome.error else {
+            Issue.record("\(source): not terminated (\(String(describing: outcome.error)))")
+            return
+        }
+        #expect(error.kind == .limit(limit), "\(source)")
+        #expect(!outcome.output.contains("escaped"))
+    }
+
+    @Test("the app delivers events through a channel; finishing it lets the behaviour end")
+    func channel() async throws {
+        let events = EventChannel()
+        events.send("HELLO", ["who": "app"])
+        events.send("BYE")
+        events.finish()
+        events.send("LATE")
+        let outcome = try await runOnTestClock("""
+            on("HELLO", function(d) print("hello", d.who) end)
+            on("BYE", function(d) print("bye", d) end)
+            on("LATE", function() print("late") end)
+            """, events: events)
+        #expect(outcome.lines == ["hello\tapp", "bye\tnil"])
+        #expect(outcome.report?.finish == .completed(waiting: 0))
+    }
+
+    @Test("context is the app's, read-only")
+    func context() async throws {
+        let outcome = try await runOnTestClock("""
+            print(context.platform, context.flags.beta, #context.langs)
+            print(pcall(function() context.platform = "x" end))
+            print(pcall(function() context.flags.beta = false end))
+            for k, v in pairs(context.flags) do print(k, v) end
+            """, context: ["platform": "ios", "flags": ["beta": true], "langs": ["fr", "en"]])
+        #expect(outcome.lines.count == 4)
+        #expect(outcome.lines.first == "ios\ttrue\t2")
+        #expect(outcome.lines[1].hasPrefix("false\ttest.lua:2: context is read-only"))
+        #expect(outcome.lines[2].hasPrefix("false\ttest.lua:3: context is read-only"))
+        #expect(outcome.lines[3] == "beta\ttrue")
+    }
+
+    @Test("helpers refuse bad arguments with the script's line")
+    func badArguments() async throws {
+        for (source, message) in [
+            ("wait(-1)", "test.lua:1: bad argument #1 to 'wait' (non-negative number of seconds expected, got -1)"),
+            ("every(0, print)", "test.lua:1: bad argument #1 to 'every' (positive number of seconds expected, got 0)"),
+            ("after(1, 'x')", "test.lua:1: bad argument #2 to 'after' (function expected, got string)"),
+            ("on(1, print)", "test.lua:1: bad argument #1 to 'on' (event name expected, got number)"),
+            ("wait_for('X', 5)", "test.lua:1: bad argument #2 to 'wait_for' (table expected, got number)"),
+        ] {
+            let outcome = try await runOnTestClock(source)
+            guard case .failed(let error) = outcome.error else { Issue.record("\(source) did not fail"); continue }
+            #expect(error.message == message)
+        }
+    }
+
+    @Test("output from async actions on other threads is counted and kept in order")
+    func asyncOutput() async throws {
+        let outcome = try await runOnTestClock("print('before') Slow.chatty(3) print('after')")
+        #expect(outcome.lines == ["before", "line 0", "line 1", "line 2", "after"])
+    }
+}
