@@ -30,7 +30,7 @@ enum RuntimePrelude {
     local now = 0
     local main, mainDone, mainResults
     local stopped, failed
-    local ready, first, last = {}, 1, 0
+    local readyTask, readyArgs, first, last = {}, {}, 1, 0
     local heap, size, seq = {}, 0, 0
     local waiters = {}            -- event name -> waiting tasks
     local handlers = {}           -- event name -> handler records
@@ -39,7 +39,8 @@ enum RuntimePrelude {
 
     local function schedule(co, ...)
       last = last + 1
-      ready[last] = {co, pack(...)}
+      readyTask[last] = co
+      if select("#", ...) > 0 then readyArgs[last] = pack(...) end
     end
 
     -- Timers: a binary heap on (at, seq), so timers due together fire in creation order.
@@ -93,20 +94,24 @@ enum RuntimePrelude {
       end
     end
 
-    -- Resumes a task until it waits for the host or ends.
-    local function run(co, ...)
-      local r = pack(resume(co, ...))
-      if not r[1] then return fail(co, r[2]) end
+    -- What a task's resume gave: it failed, ended, or asks the host for something.
+    local function resumed(co, ok, ...)
+      if not ok then return fail(co, (...)) end
       if status(co) == "dead" then
-        if co == main then mainDone, mainResults = true, r end
+        if co == main then mainDone, mainResults = true, pack(...) end
         return
       end
-      if r[2] ~= HOST then return schedule(co) end  -- a bare coroutine.yield(): let others run
-      local kind = r[3]
-      if kind == "wait" then push{at = now + r[4], kind = "resume", co = co}
-      elseif kind == "action" then actions[r[4]] = co
-      elseif kind == "event" then waitFor(co, r[4], r[5])
+      local first, kind, a, b = ...
+      if first ~= HOST then return schedule(co) end  -- a bare coroutine.yield(): let others run
+      if kind == "wait" then push{at = now + a, kind = "resume", co = co}
+      elseif kind == "action" then actions[a] = co
+      elseif kind == "event" then waitFor(co, a, b)
       end -- "stop": the task is dropped
+    end
+
+    -- Resumes a task until it waits for the host or ends.
+    local function run(co, ...)
+      return resumed(co, resume(co, ...))
     end
 
     local function fire(t)
@@ -269,27 +274,29 @@ enum RuntimePrelude {
 
     function env.now() return now end
 
-    -- A script's own coroutines pass the host's requests up to their resumer.
-    local function passUp(co, r)
-      while r[1] and r[2] == HOST and status(co) == "suspended" do
-        r = pack(resume(co, yield(unpack(r, 2, r.n))))
+    -- A script's own coroutines pass the host's requests up to their resumer (tail calls
+    -- and varargs: no table per resume).
+    local function passUp(co, ok, first, ...)
+      if ok and first == HOST and status(co) == "suspended" then
+        return passUp(co, resume(co, yield(first, ...)))
       end
-      return r
+      return ok, first, ...
+    end
+    local function wrapped(co, ok, ...)
+      if ok then return ... end
+      local err = ...
+      close(co)
+      if type(err) == "string" then error(err, 2) end  -- level 2: the wrapper's caller
+      error(err, 0)
     end
     local coroutine = env.coroutine
     function coroutine.resume(co, ...)
-      local r = passUp(co, pack(resume(co, ...)))
-      return unpack(r, 1, r.n)
+      return passUp(co, resume(co, ...))
     end
     function coroutine.wrap(fn)
       local co = create(fn)
       return function(...)
-        local r = passUp(co, pack(resume(co, ...)))
-        if r[1] then return unpack(r, 2, r.n) end
-        local err = r[2]
-        close(co)
-        if type(err) == "string" then error(err, 2) end
-        error(err, 0)
+        return wrapped(co, passUp(co, resume(co, ...)))
       end
     end
 
@@ -320,18 +327,25 @@ enum RuntimePrelude {
     driver.deliver = deliver
     function driver.step(t)
       now = t
-      local limit = seq  -- timers made during this step wait for the next one
+      -- Timers made during this step (a wait(0) loop) fire in it for a few passes only, then
+      -- the host gets control back to deliver events and check for cancellation.
+      local limit, passes = seq, 0
       while true do
         while first <= last do
-          local item = ready[first]
-          ready[first] = nil
+          local co, args = readyTask[first], readyArgs[first]
+          readyTask[first], readyArgs[first] = nil, nil
           first = first + 1
-          run(item[1], unpack(item[2], 1, item[2].n))
+          if args then run(co, unpack(args, 1, args.n)) else run(co) end
           if stopped or failed then break end
         end
         if stopped or failed then break end
         local top = heap[1]
-        if not top or top.at > now or top.seq > limit then break end
+        if not top or top.at > now then break end
+        if top.seq > limit then
+          passes = passes + 1
+          if passes > 64 then break end
+          limit = seq
+        end
         pop()
         fire(top)
       end
@@ -341,7 +355,7 @@ enum RuntimePrelude {
       return "running", heap[1] and heap[1].at, blocked, mainDone or false
     end
     function driver.results()
-      if mainResults then return unpack(mainResults, 2, mainResults.n) end
+      if mainResults then return unpack(mainResults, 1, mainResults.n) end
     end
     return driver
     """#

@@ -131,3 +131,14 @@ struct KeynoteTests {
         #expect(result.stderr.contains("limit exceeded: duration (30 s)"))
     }
 }
+
+@Suite("README")
+struct ReadmeKeynoteTests {
+    @Test("the README shows the keynote's command and its exact output")
+    func readmeBlock() throws {
+        let readme = try String(contentsOf: Tool.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = "$ scripts/behave run scripts/examples/keynote.lua --events scripts/examples/keynote-events.jsonl --fast\n"
+            + KeynoteTests.expected + "```"
+        #expect(readme.contains(block))
+    }
+}
