@@ -25,6 +25,14 @@ func now() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+extension String {
+    /// The path with its last component replaced (the tool built next to this executable).
+    func replacingLastComponent(with name: String) -> String {
+        guard let slash = lastIndex(of: "/") else { return name }
+        return String(self[...slash]) + name
+    }
+}
+
 func median(_ xs: [Double]) -> Double {
     let s = xs.sorted()
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
@@ -125,6 +133,40 @@ rows.append(Row(name: "wait(0) round trip through the scheduler vs a plain Lua c
                 baseline: median(plain), unit: "ns", target: nil))
 rows.append(Row(name: "event from the app to a Lua handler vs a plain Lua call", behave: median(deliveries),
                 baseline: median(plain), unit: "ns", target: nil))
+
+// MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter
+
+let workloads: [(String, String)] = [
+    ("recursive fib(30)", "local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end assert(fib(30) == 832040)"),
+    ("sort 1M numbers", "local t = {} local x = 1 for i = 1, 1000000 do x = (x * 1103515245 + 12345) % 2147483648 t[i] = x end table.sort(t)"),
+    ("string building", "local parts = {} for i = 1, 1000000 do parts[#parts + 1] = tostring(i) .. ',' end assert(#table.concat(parts) > 0)"),
+    ("coroutine ping-pong", "local co = coroutine.wrap(function() local n = 0 while true do n = n + coroutine.yield(n) end end) co(0) for i = 1, 1000000 do co(1) end"),
+]
+
+/// Seconds to run a command to completion (its output discarded).
+func wallTime(_ command: String) -> Double {
+    let start = now()
+    let status = system(command + " > /dev/null")
+    if status != 0 { print("bench: failed (\(status)): \(command)") }
+    return now() - start
+}
+
+let benchDirectory = "/tmp/behave-bench-\(getpid())"
+mkdir(benchDirectory, 0o755)
+let behaveTool = CommandLine.arguments[0].replacingLastComponent(with: "behave")
+for (name, source) in workloads {
+    let file = "\(benchDirectory)/\(name.filter { $0.isLetter || $0.isNumber }).lua"
+    let handle = fopen(file, "w")!
+    fputs(source + "\n", handle)
+    fclose(handle)
+    var sandboxed: [Double] = [], stock: [Double] = []
+    for _ in 0..<rounds {
+        stock.append(wallTime("lua5.4 \(file)"))
+        sandboxed.append(wallTime("\(behaveTool) run \(file)"))
+    }
+    rows.append(Row(name: "\(name): behave run (sandbox, all limits) vs lua5.4", behave: median(sandboxed) * 1000,
+                    baseline: median(stock) * 1000, unit: "ms", target: 1.05))
+}
 
 if json {
     let items = rows.map {

@@ -137,6 +137,95 @@ struct SandboxTests {
         #expect(error != nil)
     }
 
+    @Test("a parser bomb (deeply nested source) is a syntax error, not a crash",
+          arguments: ["parentheses", "tables", "blocks", "unary minus"])
+    func parserBomb(kind: String) async throws {
+        let source = switch kind {
+        case "parentheses": String(repeating: "(", count: 1_000_000) + "1" + String(repeating: ")", count: 1_000_000)
+        case "tables": "return " + String(repeating: "{", count: 200_000) + String(repeating: "}", count: 200_000)
+        case "blocks": String(repeating: "do ", count: 100_000) + String(repeating: "end ", count: 100_000)
+        default: "local x = " + String(repeating: "- ", count: 500_000) + "1"
+        }
+        let (error, _) = try await Self.outcome(source)
+        guard case .invalid(let diagnostics) = error else { Issue.record("\(kind): \(String(describing: error))"); return }
+        let message = diagnostics.first?.message ?? ""
+        #expect(message.contains("overflow") || message.contains("levels"), "\(kind): \(message.prefix(200))")
+    }
+
+    @Test("string.format and table.concat bombs hit the memory limit", arguments: [
+        "local s = ('x'):rep(1 << 20) local t = {} for i = 1, 100 do t[i] = string.format('%s%s', s, s) end",
+        "local parts = {} for i = 1, 1e7 do parts[i] = 'abcdefgh' end return #table.concat(parts)",
+        "return string.format(('%99d'):rep(1e6), 1)",
+    ])
+    func formatBombs(source: String) async throws {
+        var limits = Limits()
+        limits.memory = 8 << 20
+        let (error, _) = try await Self.outcome(source, limits: limits)
+        #expect(error != nil, "\(source)")
+        if case .terminated = error { #expect(Self.limit(of: error) == .memory) }
+    }
+
+    static let closeChains = [
+        """
+        local function chain(n)
+          local co = coroutine.create(function()
+            local x <close> = setmetatable({}, {__close = function()
+              if n > 0 then coroutine.close(chain(n - 1)) end
+            end})
+            coroutine.yield()
+          end)
+          coroutine.resume(co)
+          return co
+        end
+        print(coroutine.close(chain(100000)))
+        """,
+        """
+        local function chain(n)
+          local co = coroutine.create(function()
+            local x <close> = setmetatable({}, {__close = function()
+              if n > 0 then local ok, e = coroutine.close(chain(n - 1)) error(e or "x", 0) end
+            end})
+            coroutine.yield()
+          end)
+          coroutine.resume(co)
+          return co
+        end
+        print(coroutine.close(chain(100000)))
+        """,
+        """
+        local function chain(n)
+          return coroutine.wrap(function()
+            local x <close> = setmetatable({}, {__close = function() if n > 0 then chain(n - 1)() end end})
+            error("boom")
+          end)
+        end
+        print(pcall(chain(100000)))
+        """,
+    ]
+
+    @Test("coroutines closing each other through __close, deeply: an error or a result, never a crash",
+          arguments: 0..<3)
+    func closeChains(index: Int) async throws {
+        let (error, printed) = try await Self.outcome(Self.closeChains[index])
+        #expect(error == nil || Self.limit(of: error) != nil, "\(String(describing: error))")
+        #expect(error != nil || printed.hasPrefix("true") || printed.hasPrefix("false"), "\(printed.prefix(100))")
+    }
+
+    @Test("a script that catches the limit error and tries to go on gets nowhere", arguments: [
+        "for i = 1, 100 do pcall(function() while true do end end) end print('went on')",
+        "local co = coroutine.create(function() while true do end end) print(coroutine.resume(co)) print('went on')",
+        "xpcall(function() while true do end end, function(e) print('handler ran') end) print('went on')",
+        "on('E', function() while true do end end) emit('E') wait(0) print('went on')",
+        "after(0, function() while true do end end) wait(1) print('went on')",
+    ])
+    func catchAndContinue(source: String) async throws {
+        var limits = Limits()
+        limits.instructions = 1_000_000
+        let (error, printed) = try await Self.outcome(source, limits: limits)
+        #expect(Self.limit(of: error) == .instructions, "\(String(describing: error))")
+        #expect(!printed.contains("went on") && !printed.contains("handler ran"), "\(printed)")
+    }
+
     @Test("__gc finalizers are refused")
     func finalizers() async throws {
         let (error, printed) = try await Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
