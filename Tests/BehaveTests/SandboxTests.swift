@@ -165,33 +165,24 @@ struct SandboxTests {
         if case .terminated = error { #expect(Self.limit(of: error) == .memory) }
     }
 
+    /// A chain of suspended coroutines whose `__close` runs `onClose` (closing the next one).
+    static func closeChain(_ onClose: String) -> String {
+        """
+        local function chain(n)
+          local co = coroutine.create(function()
+            local x <close> = setmetatable({}, {__close = function() if n > 0 then \(onClose) end end})
+            coroutine.yield()
+          end)
+          coroutine.resume(co)
+          return co
+        end
+        print(coroutine.close(chain(100000)))
+        """
+    }
+
     static let closeChains = [
-        """
-        local function chain(n)
-          local co = coroutine.create(function()
-            local x <close> = setmetatable({}, {__close = function()
-              if n > 0 then coroutine.close(chain(n - 1)) end
-            end})
-            coroutine.yield()
-          end)
-          coroutine.resume(co)
-          return co
-        end
-        print(coroutine.close(chain(100000)))
-        """,
-        """
-        local function chain(n)
-          local co = coroutine.create(function()
-            local x <close> = setmetatable({}, {__close = function()
-              if n > 0 then local ok, e = coroutine.close(chain(n - 1)) error(e or "x", 0) end
-            end})
-            coroutine.yield()
-          end)
-          coroutine.resume(co)
-          return co
-        end
-        print(coroutine.close(chain(100000)))
-        """,
+        closeChain("coroutine.close(chain(n - 1))"),
+        closeChain("local ok, e = coroutine.close(chain(n - 1)) error(e or 'x', 0)"),
         """
         local function chain(n)
           return coroutine.wrap(function()
