@@ -38,6 +38,8 @@ public final class BehaveHost {
     private let cancelFlag = CancelFlag()
     /// Whether the current state has run nothing yet, so the next run may use it as is.
     private var stateIsFresh = true
+    /// Instructions counted by the slices of the current run (the control block counts one slice).
+    private var instructionsThisRun = 0
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
     public init(modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
@@ -123,11 +125,12 @@ public final class BehaveHost {
         output.reset()
         let started = clock.now
         clearCancellation()
+        instructionsThisRun = 0
         try pushContext()
         let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline)
         let results = (try? slice { try runtime.results.call() }) ?? []
         return RunReport(results: results, finish: finish, failedTasks: scheduler.failedTasks,
-                         instructions: Int(lua.control.pointee.instructions), peakMemory: lua.peakMemory,
+                         instructions: instructionsThisRun, peakMemory: lua.peakMemory,
                          bytesWritten: output.bytesWritten, duration: clock.now - started)
     }
 
@@ -178,9 +181,10 @@ public final class BehaveHost {
         stateIsFresh = false
         setEnvironment(of: function)
         clearCancellation()
+        instructionsThisRun = 0
         let results = try slice { try function.call(arguments: arguments) }
         return RunReport(results: results, finish: .completed(waiting: 0), failedTasks: 0,
-                         instructions: Int(lua.control.pointee.instructions), peakMemory: lua.peakMemory,
+                         instructions: instructionsThisRun, peakMemory: lua.peakMemory,
                          bytesWritten: output.bytesWritten, duration: 0)
     }
 
@@ -188,10 +192,14 @@ public final class BehaveHost {
     /// the host reports them.
     func slice(_ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
         armLimits()
-        defer { disarmLimits() }
+        defer {
+            instructionsThisRun += Int(lua.control.pointee.instructions)
+            disarmLimits()
+        }
         do {
             return try body()
-        } catch let error as LuaError {
+        } catch var error as LuaError {
+            error.traceback = error.traceback.map(ScriptTraceback.clean)
             switch error.kind {
             case .limit, .cancelled: throw .terminated(error)
             default: throw .failed(error)
@@ -201,7 +209,8 @@ public final class BehaveHost {
         }
     }
 
-    /// The error for a task that failed with `value` (an error value from Lua).
+    /// The error for a task that failed with `value` (an error value from Lua); its
+    /// traceback keeps script frames only, as every error the host reports does.
     func failure(_ value: LuaValue, traceback: String?) -> BehaveError {
         let error = lua.error(from: value, traceback: traceback.map(ScriptTraceback.clean))
         if let lua = error as? LuaError {

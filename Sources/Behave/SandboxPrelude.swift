@@ -8,8 +8,8 @@ enum SandboxPrelude {
     local G, host, modules = ...
     local env = {}
 
-    -- Base library, minus dofile/loadfile (files), print/load/pcall/xpcall/collectgarbage/
-    -- setmetatable (replaced below) and warn (writes to the process's stderr).
+    -- Base library, minus dofile/loadfile (files), load/pcall/xpcall/collectgarbage/setmetatable
+    -- (replaced below), print (the runtime's, in both modes) and warn (writes to the process's stderr).
     for _, name in ipairs{"assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal",
                           "rawget", "rawlen", "rawset", "select", "tonumber", "tostring", "type", "_VERSION"} do
       env[name] = G[name]

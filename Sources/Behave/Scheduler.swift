@@ -37,8 +37,14 @@ final class Scheduler {
         return id
     }
 
-    /// Counts a task that failed while others went on (the runtime has reported it).
-    func taskFailed() { failedTasks += 1 }
+    /// Reports a handler or timer that failed with `value`, described as a failing main
+    /// chunk would be; the behaviour goes on.
+    func taskFailed(_ value: LuaValue, traceback: String?) {
+        failedTasks += 1
+        guard case .failed(let error) = host.failure(value, traceback: traceback) else { return }
+        host.output.diagnostic("behave: " + error.message)
+        if let traceback = error.traceback, !traceback.isEmpty { host.output.diagnostic(traceback) }
+    }
 
     /// Runs `main` (with `arguments`) and everything it sets going, to the end.
     nonisolated(nonsending)
@@ -110,8 +116,9 @@ final class Scheduler {
                 return .completed(waiting: blocked)
             }
             if let limitAt, clock.now >= limitAt {
-                throw .terminated(host.lua.terminate(LuaTermination(.duration),
-                                                     message: "limit exceeded: duration (\(Limits.formatSeconds(duration)))"))
+                // Between slices: no Lua code runs, so nothing needs the control block's flag.
+                throw .terminated(LuaError(kind: .limit(.duration),
+                                           message: "limit exceeded: duration (\(Limits.formatSeconds(duration)))"))
             }
 
             if inbox.isEmpty {

@@ -139,18 +139,9 @@ enum StateBuilder {
             luaL_traceback(stack.pointer, thread, nil, 0)
             return 1
         })
-        // A handler or timer failed: say so, and let the behaviour go on.
+        // A handler or timer failed: the scheduler says so, and the behaviour goes on.
         try host.set("report", lua.function(named: "report") { stack in
-            let state = stack.state
-            let traceback = stack.value(at: 2).string.map(ScriptTraceback.clean)
-            let message: String
-            switch state.error(from: stack.value(at: 1), traceback: nil) {
-            case let error as LuaError: message = error.message
-            case let error: message = (state.lastSwiftErrorPosition ?? "") + "\(error)"
-            }
-            output.diagnostic("behave: " + message)
-            if let traceback, !traceback.isEmpty { output.diagnostic(traceback) }
-            starter.scheduler?.taskFailed()
+            starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
             return 0
         })
         return host

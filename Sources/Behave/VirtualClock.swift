@@ -14,7 +14,6 @@
 public final class VirtualClock: BehaveClock, @unchecked Sendable {
     private struct Sleeper {
         let deadline: Double
-        let order: Int
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -40,7 +39,7 @@ public final class VirtualClock: BehaveClock, @unchecked Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let notify: [@Sendable () -> Void] = lock.withLock {
-                    sleepers[id] = Sleeper(deadline: deadline, order: id, continuation: continuation)
+                    sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return Array(observers.values)
                 }
                 notify.forEach { $0() }
@@ -56,10 +55,11 @@ public final class VirtualClock: BehaveClock, @unchecked Sendable {
     public func advance(to time: Double) {
         let due: [Sleeper] = lock.withLock {
             if time > current { current = time }
-            let due = sleepers.values.filter { $0.deadline <= current }
-                .sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
-            for sleeper in due { sleepers[sleeper.order] = nil }
-            return due
+            // Ids grow with each sleep, so ties wake in the order they fell asleep.
+            let due = sleepers.filter { $0.value.deadline <= current }
+                .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
+            for (id, _) in due { sleepers[id] = nil }
+            return due.map(\.value)
         }
         for sleeper in due { sleeper.continuation.resume() }
     }

@@ -189,12 +189,11 @@ public final class LuaState {
 
     /// Marks the run terminated for `termination`'s limit (unless it already was, for
     /// another) and returns the error that reports it.
-    public func terminate(_ termination: LuaTermination, message: String? = nil) -> LuaError {
+    public func terminate(_ termination: LuaTermination) -> LuaError {
         if control.pointee.terminated == 0 { control.pointee.terminated = termination.reason }
         let reason = control.pointee.terminated
         return LuaError(kind: LuaState.kind(ofTermination: reason),
-                        message: reason == termination.reason ? message ?? LuaState.message(ofTermination: reason, control: control.pointee)
-                                                              : LuaState.message(ofTermination: reason, control: control.pointee))
+                        message: LuaState.message(ofTermination: reason, control: control.pointee))
     }
 
     /// Builds a ``LuaError`` from the error value on top of the stack (left there).

@@ -30,7 +30,7 @@ enum BehaveExit {
             return ExitCode(invalid)
         case .failed(let lua):
             StandardError.write("behave: \(lua.message)\n")
-            if let traceback = lua.traceback { StandardError.write(ScriptTraceback.clean(traceback) + "\n") }
+            if let traceback = lua.traceback { StandardError.write(traceback + "\n") }  // script frames only
             return ExitCode(scriptError)
         case .terminated(let lua):
             StandardError.write("behave: \(lua.message)\n")

@@ -59,7 +59,7 @@ struct RunCommand: AsyncParsableCommand {
         host.context = ContextEntry.defaults
         for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
-        defer { StandardOutput.flush() }
+        // The behaviour's output is flushed before anything the tool writes on stderr.
         let report: RunReport
         do {
             report = try await host.run(behaviour, strict: strict, arguments: scriptArguments, scriptName: file,

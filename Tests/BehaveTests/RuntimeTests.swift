@@ -1,4 +1,5 @@
 import Behave
+import Keynote
 import Lua
 import Testing
 
@@ -100,6 +101,8 @@ struct RuntimeTests {
         let uncaught = try await runOnTestClock("\nSlow.refuse('z')\n")
         guard case .failed(let error) = uncaught.error else { Issue.record("no failure: \(String(describing: uncaught.error))"); return }
         #expect(error.message == "test.lua:2: the server refused")
+        #expect(error.traceback?.contains("test.lua:2: in main chunk") == true)
+        #expect(error.traceback.map { !$0.contains("\tbehave:") && !$0.contains("[C]: in ?") } == true, "\(error.traceback ?? "")")
     }
 
     @Test("actions doing real async work complete while virtual time stands still")
@@ -337,9 +340,42 @@ struct RuntimeTests {
         }
     }
 
+    @Test("the report counts the instructions of every slice: main chunk, timers, handlers")
+    func instructionsOfAllSlices() async throws {
+        let outcome = try await runOnTestClock("after(1, function() for i = 1, 1000000 do end end)")
+        #expect((outcome.report?.instructions ?? 0) >= 1_000_000)
+    }
+
     @Test("output from async actions on other threads is counted and kept in order")
     func asyncOutput() async throws {
         let outcome = try await runOnTestClock("print('before') Slow.chatty(3) print('after')")
         #expect(outcome.lines == ["before", "line 0", "line 1", "line 2", "after"])
+    }
+}
+
+@Suite("README embedding example")
+struct ReadmeEmbeddingTests {
+    @Test("an app runs the keynote in a Task and delivers a push as an event")
+    func embedding() async throws {
+        let captured = Captured()
+        let behaviour = try Behaviour.read(path: #filePath.replacingOccurrences(of: "Tests/BehaveTests/RuntimeTests.swift",
+                                                                                  with: "scripts/examples/keynote.lua"))
+        let myServer = RecordingVoteCenter()
+        // As in the README:
+        let host = try BehaveHost(modules: [Keynote(center: myServer)],
+                                  output: OutputSink(write: { captured.output += $0 }, diagnostic: { captured.diagnostics += $0 }),
+                                  clock: VirtualClock())
+        host.context = ["platform": "ios", "version": "4.2"]
+        let events = EventChannel()
+        let run = Task { try await host.run(behaviour, events: events).finish }
+        events.send("VOTE_TRAIN_START", ["destinations": ["Bordeaux", "Lyon"]])
+        events.finish()
+        #expect(try await run.value == .completed(waiting: 0))
+        #expect(captured.output == """
+            screen TrainVote: Which train takes you to Xebicon: Bordeaux or Lyon?
+            Vote #1 for Bordeaux recorded
+
+            """)
+        #expect(await myServer.votes == [.bordeaux])
     }
 }
