@@ -9,10 +9,14 @@ let package = Package(
         .library(name: "Greeter", targets: ["Greeter"]),
         .library(name: "Browser", targets: ["Browser"]),
         .library(name: "Keynote", targets: ["Keynote"]),
+        .library(name: "BehaveRemote", targets: ["BehaveRemote"]),
         .executable(name: "behave", targets: ["behave"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The C Lua 5.4 runtime, found through pkg-config.
@@ -26,6 +30,18 @@ let package = Package(
         .target(name: "Lua", dependencies: ["CLua"]),
         // The host: modules, registry, sandbox, behaviours.
         .target(name: "Behave", dependencies: ["Lua"]),
+        // Remote behaviours: fetching, the last-good-copy cache, Ed25519 signatures.
+        .target(
+            name: "BehaveRemote",
+            dependencies: [
+                "Behave",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Feature modules, each depending only on Behave's module API.
         .target(name: "Greeter", dependencies: ["Behave"], path: "modules/Greeter"),
         .target(name: "Browser", dependencies: ["Behave"], path: "modules/Browser"),
@@ -34,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "behave",
             dependencies: [
-                "Behave", "Greeter", "Browser", "Keynote",
+                "Behave", "BehaveRemote", "Greeter", "Browser", "Keynote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,7 +63,7 @@ let package = Package(
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveToolTests", dependencies: ["behave"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "Behave", "BehaveRemote", "Greeter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,7 +38,7 @@ public struct Limits: Sendable, Equatable {
     }()
 
     /// `30 s`, `0.5 s`.
-    static func formatSeconds(_ seconds: Double) -> String {
+    public static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() && seconds < 1e15 ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

@@ -8,9 +8,12 @@ struct BehaveCommand: AsyncParsableCommand {
         abstract: "Drive a program's behaviour from a JSON action list or a sandboxed Lua 5.4 script.",
         discussion: """
             Exit codes: 0 success, 1 the behaviour raised an error, 3 a sandbox limit stopped it, \
-            64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, 130 interrupted.
+            10 ran the last good copy of a remote behaviour, 11 ran the --fallback, \
+            64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, \
+            69 remote behaviour unavailable (nothing ran), 73 cannot write an output file, 130 interrupted.
             """,
         version: BehaveVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
+                      KeygenCommand.self, SignCommand.self, VerifyCommand.self]
     )
 }

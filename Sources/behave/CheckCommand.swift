@@ -2,13 +2,17 @@ import ArgumentParser
 import Behave
 
 /// `behave check FILE…`: validates behaviours without running them.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate behaviours without running them: JSON shape, unknown modules and actions, argument types, Lua syntax."
+        abstract: "Validate behaviours without running them: JSON shape, unknown modules and actions, argument types, Lua syntax.",
+        discussion: """
+            For a URL, the copy that would run is checked: a fresh copy that fails the check is refused and \
+            the warning says why, then the last good copy (exit 10) or the fallback (exit 11) is checked instead.
+            """
     )
 
-    @Argument(help: "The behaviour files.")
+    @Argument(help: "The behaviour files or https:// URLs.")
     var files: [String]
 
     @Flag(help: "Treat unknown modules and actions as errors (they are warnings otherwise).")
@@ -16,25 +20,30 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
-    func run() throws {
+    @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
+
+    func run() async throws {
         let host: BehaveHost
         do { host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy) } catch {
             throw ExitCode(BehaveExit.scriptError)
         }
         var worst: Int32 = 0
         for file in files {
-            let behaviour: Behaviour
-            do { behaviour = try Behaviour.read(path: file) } catch {
-                StandardError.write("behave: \(error)\n")
-                worst = max(worst, BehaveExit.unreadable)
+            let loaded: LoadedBehaviour
+            do {
+                loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }
+            } catch {
+                worst = max(worst, error.code.rawValue)
                 continue
             }
+            let behaviour = loaded.behaviour
             let diagnostics = host.check(behaviour, strict: strict)
             for diagnostic in diagnostics { StandardError.write("\(diagnostic)\n") }
             if diagnostics.contains(where: { $0.severity == .error }) {
                 worst = max(worst, BehaveExit.invalid)
             } else {
                 print("\(file): ok\(diagnostics.isEmpty ? "" : " (\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"))")")
+                worst = max(worst, loaded.successCode)
             }
         }
         if worst != 0 { throw ExitCode(worst) }

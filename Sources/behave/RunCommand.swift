@@ -16,7 +16,7 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The behaviour file.")
+    @Argument(help: "The behaviour: a file, or an https:// URL (fetched through the cache; see the remote options).")
     var file: String
 
     @Argument(parsing: .postTerminator, help: "Arguments for the script, after `--` (as `...`, and `arg` with --trusted).")
@@ -36,9 +36,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
+    @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
+
     func run() async throws {
-        let behaviour: Behaviour
-        do { behaviour = try Behaviour.read(path: file) } catch { throw BehaveExit.report(error) }
         var timeline: [TimedEvent] = []
         var channel: EventChannel?
         if events == "-" {
@@ -56,6 +56,11 @@ struct RunCommand: AsyncParsableCommand {
             StandardError.write("behave: cannot create the host: \(error)\n")
             throw ExitCode(BehaveExit.scriptError)
         }
+        let loaded: LoadedBehaviour
+        do {
+            loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }
+        } catch { throw error.code }
+        let behaviour = loaded.behaviour
         host.context = ContextEntry.defaults
         for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
@@ -77,6 +82,7 @@ struct RunCommand: AsyncParsableCommand {
             StandardError.write("behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n")
             throw ExitCode(BehaveExit.scriptError)
         }
+        if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
     }
 }
 

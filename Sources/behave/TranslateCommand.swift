@@ -2,13 +2,13 @@ import ArgumentParser
 import Behave
 
 /// `behave translate FILE.json`: prints the Lua script an action list runs as.
-struct TranslateCommand: ParsableCommand {
+struct TranslateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "translate",
         abstract: "Print the Lua script equivalent to a JSON action list; it runs to the same output."
     )
 
-    @Argument(help: "The JSON action list.")
+    @Argument(help: "The JSON action list: a file or an https:// URL.")
     var file: String
 
     @Flag(help: "Unknown modules and actions are errors.")
@@ -16,15 +16,24 @@ struct TranslateCommand: ParsableCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
-    func run() throws {
+    @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
+
+    func run() async throws {
+        let host: BehaveHost
+        do { host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy) } catch {
+            throw ExitCode(BehaveExit.scriptError)
+        }
+        let loaded: LoadedBehaviour
         do {
-            let behaviour = try Behaviour.read(path: file)
-            let host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy)
-            let (script, warnings) = try host.translate(behaviour, layout: .readable, strict: strict)
+            loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }
+        } catch { throw error.code }
+        do {
+            let (script, warnings) = try host.translate(loaded.behaviour, layout: .readable, strict: strict)
             for warning in warnings { StandardError.write("\(warning)\n") }
             print(script, terminator: "")
-        } catch let error as BehaveError {
+        } catch {
             throw BehaveExit.report(error)
         }
+        if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
     }
 }

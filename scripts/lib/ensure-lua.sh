@@ -1,11 +1,13 @@
 # Sourced by scripts/behave, scripts/test and scripts/bench: makes sure the C Lua 5.4 runtime
 # (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
-# installing it with apt-get on Debian when it is missing.
+# installing it with apt-get on Debian when it is missing. The remote tests' scripted HTTP server needs
+# python3, which ensure_lua also installs when missing.
 
 ensure_lua() {
     local need=()
     pkg-config --exists lua5.4 2>/dev/null || need+=(liblua5.4-dev pkg-config)
     command -v lua5.4 >/dev/null 2>&1 || need+=(lua5.4)
+    command -v python3 >/dev/null 2>&1 || need+=(python3)
     [ ${#need[@]} -eq 0 ] && return 0
     if command -v apt-get >/dev/null 2>&1; then
         local sudo=""

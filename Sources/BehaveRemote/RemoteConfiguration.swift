@@ -1,0 +1,39 @@
+import Behave
+
+/// How remote behaviours are fetched, cached and verified. The defaults suit an app in production.
+///
+/// ```swift
+/// var remote = RemoteConfiguration()
+/// remote.publicKeys = [try PublicKey(text: shippedKey)]
+/// remote.requireSignature = true
+/// remote.fallback = Behaviour(name: "bundled.json", bytes: bundledBytes)
+/// remote.minimumFetchInterval = 12 * 3600
+/// ```
+public struct RemoteConfiguration: Sendable {
+    /// Where the last good copies live (``BehaviourCache/defaultDirectory`` by default).
+    public var cacheDirectory: String = BehaviourCache.defaultDirectory
+    /// The largest body accepted, enforced while it streams in. Default 1 MiB.
+    public var maximumSize: Int = 1 << 20
+    /// Seconds to establish a connection. Default 5.
+    public var connectTimeout: Double = 5
+    /// Seconds for the whole fetch, redirects and body included. Default 15.
+    public var timeout: Double = 15
+    /// Redirects followed before giving up. Default 5.
+    public var maximumRedirects: Int = 5
+    /// Plain `http://` is refused unless this is set (on the first URL and on every redirect).
+    public var allowHTTP = false
+    /// Within this many seconds of the last confirmed fetch, the cached copy is used without a request.
+    /// Default 0: every load revalidates.
+    public var minimumFetchInterval: Double = 0
+    /// Revalidate now even within ``minimumFetchInterval``.
+    public var refresh = false
+    /// Keys whose signatures are accepted (several during a rotation). When any are given, `URL.sig` is
+    /// fetched and a signature that none of them made is refused.
+    public var publicKeys: [PublicKey] = []
+    /// Refuse copies without a valid signature (needs ``publicKeys``).
+    public var requireSignature = false
+    /// What runs when neither a fresh nor a cached copy can: the app's bundled default.
+    public var fallback: Behaviour?
+
+    public init() {}
+}

@@ -1,0 +1,196 @@
+import Behave
+import NIOCore
+
+/// Loads behaviours from a server the way an app in production needs: the last good copy when the
+/// network fails, conditional requests, a size limit, signatures, a minimum interval between fetches.
+///
+/// ```swift
+/// let loader = RemoteLoader(configuration)
+/// let loaded = try await loader.load("https://example.com/Protocols.json") { host.check($0) }
+/// if let warning = loaded.warning { log(warning) }
+/// let report = try await host.run(loaded.behaviour)
+/// ```
+///
+/// A copy replaces the cached one only after it has been fully received, validated and (when keys are
+/// given) verified; the cached copy is checked the same way before it is used.
+public struct RemoteLoader: Sendable {
+    public var configuration: RemoteConfiguration
+
+    public init(_ configuration: RemoteConfiguration = RemoteConfiguration()) { self.configuration = configuration }
+
+    /// Whether `argument` names a remote behaviour rather than a file.
+    public static func isRemote(_ argument: String) -> Bool {
+        let lower = argument.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    }
+
+    /// Loads `url`. `validate` returns what is wrong with a copy (diagnostics of severity `.error` make it
+    /// unusable; warnings are ignored here).
+    nonisolated(nonsending) public func load(_ url: String, validate: (Behaviour) -> [Diagnostic]) async throws(RemoteError) -> RemoteBehaviour {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+            throw .refusedURL(url, reason: "expected an https:// URL")
+        }
+        if lower.hasPrefix("http://") && !configuration.allowHTTP {
+            throw .refusedURL(url, reason: "plain http is refused; use https, or pass --allow-http (allowHTTP) for a server you trust")
+        }
+        var notes: [String] = []
+        let cache = BehaviourCache(directory: configuration.cacheDirectory)
+        var cached: (entry: CacheEntry, behaviour: Behaviour, signer: PublicKey?)?
+        do {
+            if let entry = try cache.entry(for: url) {
+                switch usable(entry, url: url, validate: validate) {
+                case .success(let (behaviour, signer)): cached = (entry, behaviour, signer)
+                case .failure(let why): notes.append("the cached copy of \(url) is not used: \(why)")
+                }
+            }
+        } catch {
+            notes.append("the cached copy of \(url) is damaged (\(error)) and is ignored")
+        }
+
+        if let cached, !configuration.refresh, configuration.minimumFetchInterval > 0 {
+            let age = WallClock.now() - cached.entry.fetchedAt
+            if age >= 0 && age < configuration.minimumFetchInterval {
+                return RemoteBehaviour(url: url, behaviour: cached.behaviour, origin: .withinInterval,
+                                       fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
+            }
+        }
+
+        let fetcher = HTTPFetcher(configuration: configuration)
+        let outcome = await fetchFresh(url, cached: cached?.entry, fetcher: fetcher, validate: validate)
+        await fetcher.shutdown()
+
+        switch outcome {
+        case .success(let fresh):
+            var entry = fresh.entry
+            var origin = RemoteBehaviour.Origin.downloaded
+            var behaviour = fresh.behaviour
+            var signer = fresh.signer
+            if fresh.notModified, let cached {
+                entry = cached.entry
+                entry.fetchedAt = WallClock.now()
+                if let etag = fresh.entry.etag { entry.etag = etag }
+                if let lastModified = fresh.entry.lastModified { entry.lastModified = lastModified }
+                origin = .notModified
+                behaviour = cached.behaviour
+                signer = cached.signer
+            }
+            do { try cache.store(entry) } catch { notes.append("\(error); the copy runs but is not kept") }
+            return RemoteBehaviour(url: url, behaviour: behaviour, origin: origin, fetchedAt: entry.fetchedAt,
+                                   signer: signer, notes: notes)
+        case .failure(let problem):
+            if let cached {
+                return RemoteBehaviour(url: url, behaviour: cached.behaviour, origin: .lastGoodCopy, problem: problem,
+                                       fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
+            }
+            guard let fallback = configuration.fallback else {
+                throw .nothingToRun(url: url, problem: problem, fallbackProblem: nil, notes: notes)
+            }
+            let errors = validate(fallback).filter { $0.severity == .error }
+            if let first = errors.first {
+                throw .nothingToRun(url: url, problem: problem, fallbackProblem: "\(first)", notes: notes)
+            }
+            return RemoteBehaviour(url: url, behaviour: fallback, origin: .fallback, problem: problem, notes: notes)
+        }
+    }
+
+    private struct Fresh {
+        var entry: CacheEntry
+        var behaviour: Behaviour
+        var signer: PublicKey?
+        var notModified = false
+    }
+
+    /// The fresh copy, received in full, validated and verified; or why not.
+    nonisolated(nonsending) private func fetchFresh(_ url: String, cached: CacheEntry?, fetcher: HTTPFetcher,
+                            validate: (Behaviour) -> [Diagnostic]) async -> Result<Fresh, RemoteProblem> {
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.timeout * 1e9))
+        var headers: [(String, String)] = []
+        if let etag = cached?.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = cached?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let answer: HTTPAnswer
+        do { answer = try await fetcher.get(url, headers: headers, maximumSize: configuration.maximumSize, deadline: deadline) } catch {
+            return .failure(error)
+        }
+        let etag = answer.headers.first(name: "etag")
+        let lastModified = answer.headers.first(name: "last-modified")
+        if answer.status == 304 {
+            guard let cached else { return .failure(.protocolError("the server answered 304 to an unconditional request")) }
+            var entry = cached
+            entry.etag = etag
+            entry.lastModified = lastModified
+            return .success(Fresh(entry: entry, behaviour: Behaviour(name: url, bytes: []), notModified: true))
+        }
+        guard answer.status == 200 else { return .failure(.status(answer.status)) }
+        let format: Behaviour.Format
+        do { format = try ServedFormat.format(contentType: answer.headers.first(name: "content-type"), url: url, body: answer.body) } catch {
+            return .failure(error)
+        }
+        var signature: Signature?
+        var signer: PublicKey?
+        if !configuration.publicKeys.isEmpty {
+            switch await fetchSignature(url, fetcher: fetcher, deadline: deadline) {
+            case .failure(let problem):
+                return .failure(problem)
+            case .success(nil):
+                if configuration.requireSignature { return .failure(.unsigned) }
+            case .success(let found?):
+                guard let key = found.signer(of: answer.body, among: configuration.publicKeys) else {
+                    return .failure(.badSignature("none of the \(configuration.publicKeys.count) trusted key\(configuration.publicKeys.count == 1 ? "" : "s") made it over these bytes"))
+                }
+                signature = found
+                signer = key
+            }
+        }
+        let behaviour = Behaviour(name: url, bytes: answer.body, format: format)
+        let errors = validate(behaviour).filter { $0.severity == .error }
+        if !errors.isEmpty { return .failure(.invalid(errors)) }
+        let entry = CacheEntry(url: url, body: answer.body, format: format, etag: etag, lastModified: lastModified,
+                               fetchedAt: WallClock.now(), signature: signature)
+        return .success(Fresh(entry: entry, behaviour: behaviour, signer: signer))
+    }
+
+    /// `URL.sig`: nil when the server has none (404 or 410).
+    private func fetchSignature(_ url: String, fetcher: HTTPFetcher,
+                                deadline: NIODeadline) async -> Result<Signature?, RemoteProblem> {
+        let signatureURL = RemoteLoader.signatureURL(for: url)
+        let answer: HTTPAnswer
+        do { answer = try await fetcher.get(signatureURL, maximumSize: 4096, deadline: deadline) } catch {
+            return .failure(.badSignature("cannot fetch \(signatureURL): \(error)"))
+        }
+        if answer.status == 404 || answer.status == 410 { return .success(nil) }
+        guard answer.status == 200 else {
+            return .failure(.badSignature("cannot fetch \(signatureURL): the server answered \(answer.status)"))
+        }
+        do { return .success(try Signature(text: String(decoding: answer.body, as: UTF8.self))) } catch {
+            return .failure(.badSignature("\(signatureURL): \(error)"))
+        }
+    }
+
+    /// Where a behaviour's detached signature is served: the same URL with `.sig` added to its path.
+    public static func signatureURL(for url: String) -> String {
+        guard let split = url.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return url + ".sig" }
+        return url[..<split] + ".sig" + url[split...]
+    }
+
+    /// A cached copy is used only if it still verifies with today's keys and still validates.
+    private func usable(_ entry: CacheEntry, url: String,
+                        validate: (Behaviour) -> [Diagnostic]) -> Result<(Behaviour, PublicKey?), CacheDamage> {
+        var signer: PublicKey?
+        if !configuration.publicKeys.isEmpty {
+            if let signature = entry.signature {
+                guard let key = signature.signer(of: entry.body, among: configuration.publicKeys) else {
+                    return .failure(CacheDamage("its signature is not by any of the trusted keys"))
+                }
+                signer = key
+            } else if configuration.requireSignature {
+                return .failure(CacheDamage("it is unsigned and a signature is required"))
+            }
+        }
+        let behaviour = Behaviour(name: url, bytes: entry.body, format: entry.format)
+        if let error = validate(behaviour).first(where: { $0.severity == .error }) {
+            return .failure(CacheDamage("it no longer validates: \(error)"))
+        }
+        return .success((behaviour, signer))
+    }
+}

@@ -1,0 +1,46 @@
+import Behave
+
+/// Why the fresh copy of a remote behaviour was not used. Each reads as the end of "the fresh copy was
+/// not used: …".
+public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No connection: refused, unreachable host, DNS failure, TLS failure.
+    case unreachable(String)
+    /// The fetch took longer than the configured timeout.
+    case timedOut(seconds: Double)
+    /// The server answered with a status other than 200 or 304.
+    case status(Int)
+    /// The body is bigger than the configured maximum.
+    case tooLarge(limit: Int)
+    /// The connection ended before the whole body arrived.
+    case truncated(String)
+    /// The Content-Type is not one a behaviour is served with.
+    case contentType(String)
+    /// The body is not a valid behaviour.
+    case invalid([Diagnostic])
+    /// More redirects than allowed, or one to plain http.
+    case redirect(String)
+    /// A signature was required and the server has none.
+    case unsigned
+    /// A signature came, but none of the trusted keys made it over these bytes.
+    case badSignature(String)
+    /// A 304 came for a copy the cache does not hold.
+    case protocolError(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let why): return why
+        case .timedOut(let seconds): return "no complete answer within \(Limits.formatSeconds(seconds)) (--timeout)"
+        case .status(let code): return "the server answered \(code)"
+        case .tooLarge(let limit): return "the body is larger than the \(limit)-byte limit (--max-size)"
+        case .truncated(let why): return "the body was cut short (\(why))"
+        case .contentType(let type): return "Content-Type \(type) is not a behaviour (expected JSON or Lua)"
+        case .invalid(let diagnostics):
+            let first = diagnostics.first.map { "\($0)" } ?? "invalid"
+            return "the new copy is invalid: \(first)" + (diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more)" : "")
+        case .redirect(let why): return why
+        case .unsigned: return "it is unsigned (no .sig) and --require-signature is set"
+        case .badSignature(let why): return "its signature does not verify: \(why)"
+        case .protocolError(let why): return why
+        }
+    }
+}

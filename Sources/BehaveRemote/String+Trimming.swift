@@ -1,0 +1,11 @@
+extension String {
+    /// The string without leading and trailing spaces, tabs, carriage returns and newlines.
+    /// (Works on scalars: as Characters, "\r\n" is one and would match neither "\r" nor "\n".)
+    func trimmingWhitespace() -> String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, blank(first) { scalars.removeFirst() }
+        while let last = scalars.last, blank(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}

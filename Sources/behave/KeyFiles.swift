@@ -1,0 +1,41 @@
+import Behave
+import BehaveRemote
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading keys and signatures given on the command line, and writing them without losing anything.
+enum KeyFiles {
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// `--public-key`: base64 text, or a file that holds it.
+    static func publicKey(_ argument: String) throws(BehaveError) -> PublicKey {
+        if access(argument, F_OK) == 0 {
+            let text = String(decoding: try FileBytes.read(argument), as: UTF8.self)
+            do { return try PublicKey(text: text) } catch { throw .unreadable(argument, reason: "\(error)") }
+        }
+        do { return try PublicKey(text: argument) } catch {
+            throw .unreadable(argument, reason: "not a file, and not a public key: \(error)")
+        }
+    }
+
+    static func signingKey(_ path: String) throws(BehaveError) -> SigningKey {
+        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        do { return try SigningKey(text: text) } catch { throw .unreadable(path, reason: "\(error)") }
+    }
+
+    static func signature(_ path: String) throws(BehaveError) -> Signature {
+        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        do { return try Signature(text: text) } catch { throw .unreadable(path, reason: "\(error)") }
+    }
+
+    /// Writes `text` to `path` atomically; an existing file is replaced only when `replace` is set.
+    static func write(_ text: String, to path: String, mode: mode_t, replace: Bool) throws(AtomicWriteError) {
+        do { try AtomicFile.write(Array(text.utf8), to: path, mode: mode, replacing: replace) } catch {
+            if error.reason == "already exists" {
+                throw AtomicWriteError(path: path, reason: "already exists (pass --force to replace it)")
+            }
+            throw error
+        }
+    }
+}
