@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+/// `behave` against a real HTTP server on 127.0.0.1: first fetch, revalidation, every way the fresh copy
+/// can fail, and the copy that runs instead.
+@Suite("Remote behaviours: fetch, last good copy, signatures")
+struct RemoteTests {
+    static let first = #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}]}]"#
+    static let second = #"[{"name": "MySecondModule", "actions": [{"func": "sayHello"}]}]"#
+    static let firstOutput = "Hello My name is MyFirstModule\n"
+    static let secondOutput = "What's up? My name is MySecondModule\n"
+
+    /// A server, a cache directory and a working directory for one test.
+    struct Fixture {
+        let server: TestServer
+        let work: URL
+        var cache: String { work.appendingPathComponent("cache").path }
+
+        init() throws {
+            server = try TestServer()
+            work = try Tool.temporaryDirectory()
+        }
+
+        /// `behave COMMAND URL --allow-http --cache-dir … EXTRA`.
+        func behave(_ command: String = "run", _ path: String = "/b.json", _ extra: [String] = []) throws -> Tool.Result {
+            try Tool.run([command, server.url(path), "--allow-http", "--cache-dir", cache] + extra, in: work)
+        }
+
+        /// The bytes of every cache file, to show a failure left them untouched.
+        func cacheFiles() throws -> [String: Data] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+            var files: [String: Data] = [:]
+            for name in names { files[name] = try Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent(name)) }
+            return files
+        }
+
+        /// Runs once against a good copy, so the cache holds `first`.
+        func primed() throws -> [String: Data] {
+            try server.serve(["/b.json": .body(RemoteTests.first)])
+            let result = try behave()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == RemoteTests.firstOutput)
+            let files = try cacheFiles()
+            #expect(files.count == 1)
+            return files
+        }
+
+        /// After `primed()`, the fresh copy fails this way: the last good copy runs, exit 10, one line says why.
+        func expectLastGoodCopy(_ route: TestServer.Route, _ reason: String, extra: [String] = [],
+                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let before = try primed()
+            try server.serve(["/b.json": route])
+            let result = try behave("run", "/b.json", extra)
+            #expect(result.status == 10, "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stdout == RemoteTests.firstOutput, sourceLocation: sourceLocation)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains("running the last good copy"), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(try cacheFiles() == before, "the good copy was replaced", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func firstFetchRunsAndIsCached() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        let requests = try fixture.server.requests()
+        #expect(requests.map(\.path) == ["/b.json"])
+        #expect(requests.first?.if_none_match == nil)
+    }
+
+    @Test func revalidationWith304UsesTheCachedCopy() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve(["/b.json": .body(Self.first, etag: "\"v1\"")])
+        #expect(try fixture.behave().stdout == Self.firstOutput)
+        let second = try fixture.behave()
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == Self.firstOutput)
+        #expect(second.stderr.isEmpty)
+        let requests = try fixture.server.requests()
+        #expect(requests.map(\.status) == [200, 304])
+        #expect(requests.last?.if_none_match == "\"v1\"")
+        // A new version with a new ETag replaces the copy.
+        try fixture.server.serve(["/b.json": .body(Self.second, etag: "\"v2\"")])
+        #expect(try fixture.behave().stdout == Self.secondOutput)
+    }
+
+    @Test func lastModifiedIsSentBack() throws {
+        let fixture = try Fixture()
+        var route = TestServer.Route.body(Self.first)
+        route.last_modified = "Sun, 22 Nov 2026 10:00:00 GMT"
+        try fixture.server.serve(["/b.json": route])
+        _ = try fixture.behave()
+        _ = try fixture.behave()
+        #expect(try fixture.server.requests().last?.if_modified_since == "Sun, 22 Nov 2026 10:00:00 GMT")
+    }
+
+    @Test func serverDownRunsTheLastGoodCopy() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        fixture.server.stop()
+        let result = try fixture.behave()
+        #expect(result.status == 10)
+        #expect(result.stdout == Self.firstOutput)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot connect to 127.0.0.1:\(fixture.server.port)"), "\(result.stderr)")
+        #expect(result.stderr.contains("running the last good copy (confirmed"), "\(result.stderr)")
+    }
+
+    @Test func slowServerTimesOut() throws {
+        var route = TestServer.Route.body(Self.second)
+        route.delay = 5
+        try Fixture().expectLastGoodCopy(route, "no complete answer within 1 s (--timeout)", extra: ["--timeout", "1"])
+    }
+
+    @Test func serverErrorRunsTheLastGoodCopy() throws {
+        var route = TestServer.Route.body("oops")
+        route.status = 503
+        try Fixture().expectLastGoodCopy(route, "the server answered 503")
+    }
+
+    @Test func tenMegabytesAreRefused() throws {
+        try Fixture().expectLastGoodCopy(TestServer.Route(generate: 10 << 20), "larger than the 1048576-byte limit (--max-size)")
+    }
+
+    @Test func tenMegabytesWithoutContentLengthAreRefusedWhileStreaming() throws {
+        try Fixture().expectLastGoodCopy(TestServer.Route(generate: 10 << 20, chunked: true), "larger than the 1048576-byte limit")
+    }
+
+    @Test func truncatedBody() throws {
+        try Fixture().expectLastGoodCopy(TestServer.Route(body: Self.second, truncate: 20), "the body was cut short")
+    }
+
+    @Test func wrongContentType() throws {
+        try Fixture().expectLastGoodCopy(.body("<html>Sign in to the Wi-Fi</html>", contentType: "text/html; charset=utf-8"),
+                                         "Content-Type text/html is not a behaviour")
+    }
+
+    @Test func invalidJSONKeepsTheCache() throws {
+        let fixture = try Fixture()
+        try fixture.expectLastGoodCopy(.body("[{\"name\": \"MyFirstModule\", \"actions\": ["),
+                                       "the new copy is invalid: \(fixture.server.url("/b.json")):1:")
+    }
+
+    @Test func luaSyntaxErrorKeepsTheCache() throws {
+        try Fixture().expectLastGoodCopy(.body("print('unfinished", contentType: "text/x-lua"), "the new copy is invalid")
+    }
+
+    @Test func tooManyRedirects() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        try fixture.server.serve(["/b.json": TestServer.Route(redirect: "/loop"), "/loop": TestServer.Route(redirect: "/b.json")])
+        let result = try fixture.behave()
+        #expect(result.status == 10)
+        #expect(result.stderr.contains("more than 5 redirects (--max-redirects)"), "\(result.stderr)")
+    }
+
+    @Test func redirectIsFollowed() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve(["/b.json": TestServer.Route(redirect: "/v2/b.json"), "/v2/b.json": .body(Self.second)])
+        let result = try fixture.behave()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.secondOutput)
+    }
+
+    @Test func plainHTTPNeedsAllowHTTP() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve(["/b.json": .body(Self.first)])
+        let result = try Tool.run(["run", fixture.server.url("/b.json"), "--cache-dir", fixture.cache])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("plain http is refused"), "\(result.stderr)")
+        #expect(try fixture.server.requests().isEmpty)
+    }
+
+    @Test func noCopyAtAllRunsNothing() throws {
+        let fixture = try Fixture()
+        fixture.server.stop()
+        let result = try fixture.behave()
+        #expect(result.status == 69)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("no cached copy and no fallback; nothing ran"), "\(result.stderr)")
+    }
+
+    @Test func fallbackRunsWhenThereIsNoCache() throws {
+        let fixture = try Fixture()
+        let fallback = try Tool.write(Self.second, to: "bundled.json", in: fixture.work)
+        var route = TestServer.Route.body("")
+        route.status = 500
+        try fixture.server.serve(["/b.json": route])
+        let result = try fixture.behave("run", "/b.json", ["--fallback", fallback])
+        #expect(result.status == 11)
+        #expect(result.stdout == Self.secondOutput)
+        #expect(result.stderr.contains("the server answered 500; no cached copy, running the fallback \(fallback)"), "\(result.stderr)")
+        #expect(try fixture.cacheFiles().isEmpty)
+    }
+
+    @Test func minimumFetchIntervalSkipsTheRequest() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        try fixture.server.serve(["/b.json": .body(Self.second)])
+        let within = try fixture.behave("run", "/b.json", ["--min-fetch-interval", "3600"])
+        #expect(within.status == 0)
+        #expect(within.stdout == Self.firstOutput)
+        #expect(try fixture.server.requests().count == 1)
+        let refreshed = try fixture.behave("run", "/b.json", ["--min-fetch-interval", "3600", "--refresh"])
+        #expect(refreshed.stdout == Self.secondOutput)
+        #expect(try fixture.server.requests().count == 2)
+    }
+
+    @Test func damagedCacheFileIsIgnored() throws {
+        let fixture = try Fixture()
+        let files = try fixture.primed()
+        let name = try #require(files.keys.first)
+        let path = URL(fileURLWithPath: fixture.cache).appendingPathComponent(name)
+        try Data(files[name]!.dropLast(5)).write(to: path)  // as if the disk lost the end
+        fixture.server.stop()
+        let result = try fixture.behave()
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("is damaged (body is"), "\(result.stderr)")
+    }
+
+    @Test func checkAndTranslateTakeURLs() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve(["/b.json": .body(Self.first)])
+        let check = try fixture.behave("check")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "\(fixture.server.url("/b.json")): ok\n")
+        let translate = try fixture.behave("translate")
+        #expect(translate.status == 0, "\(translate.stderr)")
+        #expect(translate.stdout.contains("MyFirstModule.sayHello()"), "\(translate.stdout)")
+        fixture.server.stop()
+        let offline = try fixture.behave("check")
+        #expect(offline.status == 10)
+    }
+
+    @Test func luaBehaviourByContentType() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve(["/latest": .body("print('from ' .. 'lua')", contentType: "text/x-lua")])
+        let result = try fixture.behave("run", "/latest")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "from lua\n")
+    }
+}
