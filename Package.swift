@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
             name: "behave-bench",
-            dependencies: ["Lua", "Behave", "Greeter", "Browser", "CBaseline"],
+            dependencies: ["Lua", "Behave", "Greeter", "Browser", "Keynote", "CBaseline"],
             path: "Benchmarks/BehaveBench"
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),

@@ -1,5 +1,8 @@
 import Behave
+import Browser
 import CBaseline
+import Greeter
+import Keynote
 import CLua
 import Lua
 #if canImport(Glibc)
@@ -134,6 +137,114 @@ rows.append(Row(name: "wait(0) round trip through the scheduler vs a plain Lua c
 rows.append(Row(name: "event from the app to a Lua handler vs a plain Lua call", behave: median(deliveries),
                 baseline: median(plain), unit: "ns", target: nil))
 
+// MARK: JSON action lists
+
+let actionCount = 100_000
+let actionListSource = "[{\"name\": \"MyFirstModule\", \"actions\": ["
+    + Array(repeating: "{\"func\": \"sayHello\"}", count: actionCount).joined(separator: ",\n") + "]}]"
+let sameCallsSource = String(repeating: "MyFirstModule.sayHello()\n", count: actionCount)
+
+func greeterHost() throws -> BehaveHost {
+    try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+}
+
+/// Seconds `behaviour` runs on a fresh host once loaded: the host's own report starts the clock after
+/// the action list is parsed, checked, translated and compiled (or the script compiled).
+func runTime(_ behaviour: Behaviour) async throws -> Double {
+    try await greeterHost().run(behaviour).duration
+}
+
+/// Seconds to parse, check and translate the action list: what the JSON path adds before running.
+func actionListPreparation(_ behaviour: Behaviour) throws -> Double {
+    let host = try greeterHost()
+    let start = now()
+    _ = try host.translate(behaviour, layout: .lineAligned)
+    return now() - start
+}
+
+/// Seconds for Lua to compile the same calls.
+func luaCompileTime(_ source: String) throws -> Double {
+    let lua = try LuaState()
+    let start = now()
+    _ = try lua.load(source, chunkName: "=calls")
+    return now() - start
+}
+
+let actionList = Behaviour(name: "calls.json", source: actionListSource)
+let sameCalls = Behaviour(name: "calls.lua", source: sameCallsSource)
+var jsonRuns: [Double] = [], luaRuns: [Double] = [], preparations: [Double] = [], compiles: [Double] = []
+for _ in 0..<rounds {
+    luaRuns.append(try await runTime(sameCalls))
+    jsonRuns.append(try await runTime(actionList))
+    preparations.append(try actionListPreparation(actionList))
+    compiles.append(try luaCompileTime(sameCallsSource))
+}
+let megabytes = Double(actionListSource.utf8.count) / 1_048_576
+rows.append(Row(name: "JSON action list of \(actionCount) actions, after parsing, vs the same calls as a Lua script",
+                behave: median(jsonRuns) * 1000, baseline: median(luaRuns) * 1000, unit: "ms", target: 1.2))
+rows.append(Row(name: "parse + check + translate per MB of action list vs Lua compiling the same calls per MB",
+                behave: median(preparations) * 1000 / megabytes,
+                baseline: median(compiles) * 1000 / (Double(sameCallsSource.utf8.count) / 1_048_576), unit: "ms/MB", target: nil))
+
+// MARK: Hosts
+
+/// A fifth module, so the host carries as many as an app with a handful of features.
+struct Counter: BehaveModule {
+    let name = "Counter"
+    var actions: [Action] { [Action("twice", parameter: .init("n", .integer)) { (_, n: Int) in n * 2 }] }
+}
+
+let fiveModules: () -> [any BehaveModule] = { [MyFirstModule(), MySecondModule(), MyThirdModule(), Keynote(), Counter()] }
+let hostCount = 300
+
+func hostCreation() throws -> Double {
+    let start = now()
+    for _ in 0..<hostCount { _ = try BehaveHost(modules: fiveModules()) }
+    return (now() - start) / Double(hostCount) * 1e6
+}
+
+func bareStateCreation() -> Double {
+    let start = now()
+    for _ in 0..<hostCount {
+        let state = luaL_newstate()
+        luaL_openlibs(state)
+        lua_close(state)
+    }
+    return (now() - start) / Double(hostCount) * 1e6
+}
+
+/// Bytes the process has allocated and not freed (malloc's own count: freed memory that malloc keeps
+/// for reuse would hide a difference in resident pages).
+func residentBytes() -> Double {
+    Double(cbaseline_allocated_bytes())
+}
+
+/// Bytes of allocated memory per idle object, `hostCount` of them alive at once.
+func residentPerObject<T>(_ make: () throws -> T, release: (T) -> Void = { _ in }) rethrows -> Double {
+    let before = residentBytes()
+    var kept: [T] = []
+    for _ in 0..<hostCount { kept.append(try make()) }
+    let after = residentBytes()
+    kept.forEach(release)
+    return (after - before) / Double(hostCount)
+}
+
+var hostTimes: [Double] = [], stateTimes: [Double] = [], hostMemory: [Double] = [], stateMemory: [Double] = []
+for _ in 0..<rounds {
+    stateTimes.append(bareStateCreation())
+    hostTimes.append(try hostCreation())
+    stateMemory.append(residentPerObject({ () -> OpaquePointer in
+        let state = luaL_newstate()!
+        luaL_openlibs(state)
+        return state
+    }, release: { lua_close($0) }))
+    hostMemory.append(try residentPerObject { try BehaveHost(modules: fiveModules()) })
+}
+rows.append(Row(name: "host with five modules vs luaL_newstate + luaL_openlibs (create and close)",
+                behave: median(hostTimes), baseline: median(stateTimes), unit: "µs", target: 1.5))
+rows.append(Row(name: "memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
+                behave: median(hostMemory) / 1024, baseline: median(stateMemory) / 1024, unit: "KiB", target: 1.3))
+
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter
 
 let workloads: [(String, String)] = [
@@ -147,7 +258,10 @@ let workloads: [(String, String)] = [
 func wallTime(_ command: String) -> Double {
     let start = now()
     let status = system(command + " > /dev/null")
-    if status != 0 { print("bench: failed (\(status)): \(command)") }
+    if status != 0 {
+        print("bench: failed (\(status)): \(command); its time would be meaningless")
+        exit(1)
+    }
     return now() - start
 }
 
@@ -162,11 +276,44 @@ for (name, source) in workloads {
     var sandboxed: [Double] = [], stock: [Double] = []
     for _ in 0..<rounds {
         stock.append(wallTime("lua5.4 \(file)"))
-        sandboxed.append(wallTime("\(behaveTool) run \(file)"))
+        // All limits stay on; memory is raised from the 64 MiB default because string building holds
+        // a million strings at once, more than the default allows.
+        sandboxed.append(wallTime("\(behaveTool) run --memory-limit 512MiB \(file)"))
     }
     rows.append(Row(name: "\(name): behave run (sandbox, all limits) vs lua5.4", behave: median(sandboxed) * 1000,
                     baseline: median(stock) * 1000, unit: "ms", target: 1.05))
 }
+
+// MARK: Process start
+
+let oneLine = "\(benchDirectory)/hello.lua"
+let helloHandle = fopen(oneLine, "w")!
+fputs("print('hello')\n", helloHandle)
+fclose(helloHandle)
+/// Seconds from spawning `arguments` (no shell in between) to its exit, stdout discarded.
+func spawnTime(_ arguments: [String]) -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = now()
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return .nan }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return now() - start
+}
+
+let starts = 20
+var behaveStarts: [Double] = [], luaStarts: [Double] = []
+for _ in 0..<rounds {
+    luaStarts.append(median((0..<starts).map { _ in spawnTime(["lua5.4", oneLine]) }))
+    behaveStarts.append(median((0..<starts).map { _ in spawnTime([behaveTool, "run", oneLine]) }))
+}
+rows.append(Row(name: "process start to finish, one-line script: behave run vs lua5.4", behave: median(behaveStarts) * 1000,
+                baseline: median(luaStarts) * 1000, unit: "ms", target: 4))
 
 if json {
     let items = rows.map {

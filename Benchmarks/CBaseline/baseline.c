@@ -35,3 +35,9 @@ lua_State *cbaseline_new_state(void) {
     luaL_openlibs(L);
     return L;
 }
+
+#include <malloc.h>
+
+unsigned long cbaseline_allocated_bytes(void) {
+    return (unsigned long)mallinfo2().uordblks;
+}

@@ -13,13 +13,14 @@ public enum ActionListTranslator {
     /// The Lua source for `plan`.
     public static func lua(for plan: ActionPlan, file: String, layout: Layout) -> String {
         var out = ""
+        var accessors = Accessors()
         switch layout {
         case .lineAligned:
             out.reserveCapacity(plan.steps.count * 40)
             var line = 1
             for step in plan.steps {
                 while line < step.position.line { out += "\n"; line += 1 }
-                call(step, into: &out)
+                call(step, into: &out, accessors: &accessors)
                 out += " "
             }
             out += "\n"
@@ -38,7 +39,7 @@ public enum ActionListTranslator {
                     out += "\n-- \(step.module)\n"
                     current = step.module
                 }
-                call(step, into: &out)
+                call(step, into: &out, accessors: &accessors)
                 out += "\n"
             }
             while let skip = nextSkip {
@@ -49,8 +50,20 @@ public enum ActionListTranslator {
         return out
     }
 
-    private static func call(_ step: ActionPlan.Step, into out: inout String) {
-        out += LuaLiteral.access(step.module, step.action.name)
+    /// `Module.action` spellings, built once per pair: a list repeats the same few many times.
+    private struct Accessors {
+        var byModule: [String: [String: String]] = [:]
+
+        mutating func access(_ module: String, _ action: String) -> String {
+            if let known = byModule[module]?[action] { return known }
+            let spelled = LuaLiteral.access(module, action)
+            byModule[module, default: [:]][action] = spelled
+            return spelled
+        }
+    }
+
+    private static func call(_ step: ActionPlan.Step, into out: inout String, accessors: inout Accessors) {
+        out += accessors.access(step.module, step.action.name)
         out += "("
         for (i, argument) in step.arguments.enumerated() {
             if i > 0 { out += ", " }

@@ -21,6 +21,8 @@ public struct ActionPlan {
     public init(_ list: ActionList, registry: ModuleRegistry, file: String, strict: Bool) {
         let skip: Diagnostic.Severity = strict ? .error : .warning
         let verb = strict ? "" : "; skipped"
+        // A list repeats the same few names many times: each is resolved once per module.
+        var resolved: [String: [String: Result<Action?, any Error>]] = [:]
         for entry in list.entries {
             let module: (any BehaveModule)?
             do { module = try registry.module(named: entry.module) } catch {
@@ -33,8 +35,13 @@ public struct ActionPlan {
                 continue
             }
             for call in entry.actions {
+                let resolution = resolved[module.name, default: [:]][call.action] ?? {
+                    let result = Result<Action?, any Error> { try registry.action(call.action, in: module) }
+                    resolved[module.name, default: [:]][call.action] = result
+                    return result
+                }()
                 let action: Action?
-                do { action = try registry.action(call.action, in: module) } catch {
+                do { action = try resolution.get() } catch {
                     diagnostics.append(Diagnostic(.error, file: file, at: call.position, "\(error)"))
                     continue
                 }

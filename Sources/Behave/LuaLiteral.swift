@@ -56,11 +56,15 @@ enum LuaLiteral {
         !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) && Int64(text) != nil
     }
 
+    /// Lua's reserved words: built once, as `isIdentifier` runs for every action of a large list.
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
     /// Whether `name` can follow a dot (`Module.name`).
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-                                     "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
         return !keywords.contains(name) && name.utf8.allSatisfy {
             $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)

@@ -220,6 +220,18 @@ struct RemoteTests {
         #expect(result.stderr.contains("is damaged (body is"), "\(result.stderr)")
     }
 
+    @Test func unwritableCacheStillRunsTheFreshCopy() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve(["/b.json": .body(Self.first)])
+        let blocker = try Tool.write("not a directory", to: "cache", in: fixture.work)  // --cache-dir is a file
+        let result = try fixture.behave()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.firstOutput)
+        #expect(result.stderr.contains("cannot write \(blocker)"), "\(result.stderr)")
+        #expect(result.stderr.contains("the copy runs but is not kept"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: blocker, encoding: .utf8) == "not a directory")
+    }
+
     @Test func checkAndTranslateTakeURLs() throws {
         let fixture = try Fixture()
         try fixture.server.serve(["/b.json": .body(Self.first)])

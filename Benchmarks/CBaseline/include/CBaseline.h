@@ -8,5 +8,7 @@ int cbaseline_int(lua_State *L);
 int cbaseline_string(lua_State *L);
 int cbaseline_fields(lua_State *L);
 lua_State *cbaseline_new_state(void);
+/* Bytes malloc has handed out and not taken back (mallinfo2's uordblks). */
+unsigned long cbaseline_allocated_bytes(void);
 
 #endif
