@@ -190,6 +190,7 @@ public final class BehaveHost {
 
     /// One run slice: `body` enters Lua with the per-slice limits armed; errors come out as
     /// the host reports them.
+    @discardableResult
     func slice(_ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
         armLimits()
         defer {

@@ -52,13 +52,13 @@ enum StateBuilder {
             lua_pushcclosure(L, behave_xpcall_function(), 0)
             try host.set("xpcall", lua.stack.value(at: -1))
             lua.stack.pop()
-            let prelude = try lua.load(SandboxPrelude.source, chunkName: "=sandbox")
+            let prelude = try lua.load(PreludeBytecode.sandbox())
             guard let env = try prelude.call(globals(lua), host, modules).first?.table else {
                 throw LuaError(kind: .runtime, message: "the sandbox prelude returned no environment")
             }
             environment = env
         }
-        let runtimeChunk = try lua.load(RuntimePrelude.source, chunkName: "=behave")
+        let runtimeChunk = try lua.load(PreludeBytecode.runtime())
         guard let driver = try runtimeChunk.call(environment, sentinel, host).first?.table else {
             throw LuaError(kind: .runtime, message: "the runtime prelude returned no driver")
         }

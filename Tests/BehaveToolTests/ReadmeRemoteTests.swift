@@ -3,13 +3,19 @@ import Testing
 
 @Suite("README remote commands")
 struct ReadmeRemoteTests {
-    /// The `behave` lines of the first shell block under "## Remote behaviours", comments removed.
-    func readmeCommands() throws -> [[String]] {
+    /// The shell block under "## Remote behaviours" that follows `after`.
+    func readmeBlock(after marker: String) throws -> String {
         let readme = try String(contentsOf: Tool.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Remote behaviours"))
-        let block = try #require(readme[section.upperBound...].range(of: "```sh\n"))
+        let anchor = try #require(readme[section.upperBound...].range(of: marker))
+        let block = try #require(readme[anchor.upperBound...].range(of: "```sh\n"))
         let end = try #require(readme[block.upperBound...].range(of: "```"))
-        return readme[block.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+        return String(readme[block.upperBound..<end.lowerBound])
+    }
+
+    /// The `behave` lines of the section's first shell block, comments removed.
+    func readmeCommands() throws -> [[String]] {
+        try readmeBlock(after: "runs only what a trusted key signed").split(separator: "\n").compactMap { line in
             let command = line.components(separatedBy: " #").first!.split(separator: " ").map(String.init)
             return command.first == "behave" ? Array(command.dropFirst()) : nil
         }
@@ -37,5 +43,32 @@ struct ReadmeRemoteTests {
         }
         #expect(results.last?.stdout.hasPrefix("Hello My name is MyFirstModule\n") == true)
         #expect(try server.requests().map(\.path) == ["/Protocols.json", "/Protocols.json.sig"])
+    }
+
+    @Test("the CI signing steps, run by bash as the README shows them")
+    func readmeCISteps() throws {
+        let script = try readmeBlock(after: "**In CI.**")
+        #expect(script.contains("behave sign"))
+        let work = try Tool.temporaryDirectory()
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("behaviours"), withIntermediateDirectories: true)
+        let behaviour = try Tool.write(RemoteTests.first, to: "behaviours/Protocols.json", in: work)
+        let keys = try Tool.run(["keygen", "ci"], in: work)
+        #expect(keys.status == 0)
+        let secret = try String(contentsOf: work.appendingPathComponent("ci.key"), encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-euo", "pipefail", "-c", script]
+        process.currentDirectoryURL = work
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Tool.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["BEHAVE_SIGNING_KEY"] = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("team.key").path), "the key is removed")
+        let verify = try Tool.run(["verify", behaviour, "--public-key", work.appendingPathComponent("ci.pub").path], in: work)
+        #expect(verify.status == 0, "\(verify.stderr)")
     }
 }

@@ -1,0 +1,51 @@
+import CLua
+
+/// Compiled Lua chunks, for code a program loads into many states: compile once, load many times
+/// without parsing again.
+///
+/// Lua does not verify bytecode, so a crafted chunk can crash the VM. Only a program's own source,
+/// compiled by ``init(compiling:chunkName:)`` in the same process, goes through here; behaviours
+/// never do (the sandbox refuses binary chunks).
+///
+/// ```swift
+/// static let prelude = try! LuaBytecode(compiling: preludeSource, chunkName: "=prelude")
+/// let chunk = try state.load(prelude)
+/// ```
+public struct LuaBytecode: Sendable {
+    /// The dumped chunk, debug information kept (tracebacks show the same lines).
+    public let bytes: [UInt8]
+    /// The name messages and tracebacks show.
+    public let chunkName: String
+
+    /// Compiles `source` in a private state and dumps it.
+    public init(compiling source: String, chunkName: String) throws {
+        let lua = try LuaState()
+        lua.openStandardLibraries()
+        let function = try lua.load(source, chunkName: chunkName)
+        let dump = try lua.load("return string.dump(...)", chunkName: "=dump")
+        guard case .string(let dumped)? = try dump.call(function).first else {
+            throw LuaError(kind: .runtime, message: "string.dump returned no chunk")
+        }
+        bytes = dumped.bytes
+        self.chunkName = chunkName
+    }
+}
+
+extension LuaState {
+    /// Loads a chunk compiled by ``LuaBytecode/init(compiling:chunkName:)``.
+    public func load(_ bytecode: LuaBytecode) throws -> LuaFunction {
+        try ensureOpen()
+        let status = bytecode.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                // luaL_loadbufferx runs the undump protected and reports errors as a status.
+                luaL_loadbufferx(pointer, chars.baseAddress, chars.count, bytecode.chunkName, "b")
+            }
+        }
+        if status != LUA_OK {
+            let error = makeError(status: status, traceback: nil)
+            behave_pop(pointer, 1)
+            throw error
+        }
+        return LuaFunction(popping: self)
+    }
+}
