@@ -14,6 +14,6 @@ struct BehaveCommand: AsyncParsableCommand {
             """,
         version: BehaveVersion.current,
         subcommands: [RunCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
-                      KeygenCommand.self, SignCommand.self, VerifyCommand.self]
+                      SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self]
     )
 }

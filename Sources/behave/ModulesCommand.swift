@@ -11,11 +11,16 @@ struct ModulesCommand: ParsableCommand {
     @Flag(help: "Print JSON for machines.")
     var json = false
 
+    @Flag(help: "Print a LuaLS definition file (---@meta) for editors: behave modules --luals > behave.d.lua.")
+    var luals = false
+
     @OptionGroup var sandbox: SandboxOptions
 
     func run() throws {
         let modules = sandbox.modules
-        if json {
+        if luals {
+            print(LuaLSDefinitions.text(modules), terminator: "")
+        } else if json {
             print(ModuleCatalog.json(modules))
         } else {
             print(ModuleCatalog.text(modules), terminator: "")

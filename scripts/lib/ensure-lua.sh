@@ -8,13 +8,13 @@ ensure_lua() {
     pkg-config --exists lua5.4 2>/dev/null || need+=(liblua5.4-dev pkg-config)
     command -v lua5.4 >/dev/null 2>&1 || need+=(lua5.4)
     command -v python3 >/dev/null 2>&1 || need+=(python3)
-    [ ${#need[@]} -eq 0 ] && return 0
+    if [ ${#need[@]} -eq 0 ]; then ensure_jsonschema; return 0; fi
     if command -v apt-get >/dev/null 2>&1; then
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
         echo "behave: installing ${need[*]} with apt-get" >&2
         if { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"; } >/dev/null 2>&1; then
-            pkg-config --exists lua5.4 && return 0
+            pkg-config --exists lua5.4 && { ensure_jsonschema; return 0; }
         fi
     fi
     cat >&2 <<MSG
@@ -24,4 +24,13 @@ Install it, then run this command again:
   macOS:          brew install lua pkg-config
 MSG
     exit 69
+}
+
+# The schema tests validate with Python's jsonschema; install it from PyPI when it is missing.
+# (Only scripts/test needs it; a failure here is reported by those tests, not fatal.)
+ensure_jsonschema() {
+    command -v python3 >/dev/null 2>&1 || return 0
+    python3 -c 'import jsonschema' 2>/dev/null && return 0
+    echo "behave: installing jsonschema with pip (for the schema tests)" >&2
+    python3 -m pip install -q jsonschema >/dev/null 2>&1 || echo "behave: could not install jsonschema" >&2
 }
