@@ -52,13 +52,13 @@ public enum ActionListTranslator {
 
     /// `Module.action` spellings, built once per pair: a list repeats the same few many times.
     private struct Accessors {
-        var byModule: [String: [String: String]] = [:]
+        var spelled: [[String]: String] = [:]
 
         mutating func access(_ module: String, _ action: String) -> String {
-            if let known = byModule[module]?[action] { return known }
-            let spelled = LuaLiteral.access(module, action)
-            byModule[module, default: [:]][action] = spelled
-            return spelled
+            if let known = spelled[[module, action]] { return known }
+            let spelling = LuaLiteral.access(module, action)
+            spelled[[module, action]] = spelling
+            return spelling
         }
     }
 

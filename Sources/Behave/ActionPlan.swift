@@ -21,8 +21,8 @@ public struct ActionPlan {
     public init(_ list: ActionList, registry: ModuleRegistry, file: String, strict: Bool) {
         let skip: Diagnostic.Severity = strict ? .error : .warning
         let verb = strict ? "" : "; skipped"
-        // A list repeats the same few names many times: each is resolved once per module.
-        var resolved: [String: [String: Result<Action?, any Error>]] = [:]
+        // A list repeats the same few names many times: each (module, spelling) is resolved once.
+        var resolved: [ResolvedName: Result<Action?, any Error>] = [:]
         for entry in list.entries {
             let module: (any BehaveModule)?
             do { module = try registry.module(named: entry.module) } catch {
@@ -35,13 +35,10 @@ public struct ActionPlan {
                 continue
             }
             for call in entry.actions {
-                let resolution = resolved[module.name, default: [:]][call.action] ?? {
-                    let result = Result<Action?, any Error> { try registry.action(call.action, in: module) }
-                    resolved[module.name, default: [:]][call.action] = result
-                    return result
-                }()
+                let key = ResolvedName(module: module.name, spelling: call.action)
+                if resolved[key] == nil { resolved[key] = Result { try registry.action(call.action, in: module) } }
                 let action: Action?
-                do { action = try resolution.get() } catch {
+                do { action = try resolved[key]!.get() } catch {
                     diagnostics.append(Diagnostic(.error, file: file, at: call.position, "\(error)"))
                     continue
                 }
@@ -58,6 +55,11 @@ public struct ActionPlan {
                 steps.append(Step(module: module.name, action: action, arguments: call.arguments, position: call.position))
             }
         }
+    }
+
+    private struct ResolvedName: Hashable {
+        var module: String
+        var spelling: String
     }
 
     /// Checks JSON arguments against an action's parameters.

@@ -20,8 +20,6 @@ struct HTTPAnswer: Sendable {
     var headers: HTTPHeaders
     /// The body of a 200, read in full within the size limit; empty otherwise.
     var body: [UInt8]
-    /// Where the answer came from, after redirects.
-    var url: String
 }
 
 /// GET over AsyncHTTPClient with the loader's rules: https unless allowed, redirects counted and checked
@@ -73,7 +71,7 @@ struct HTTPFetcher: Sendable {
                 continue
             }
             guard status == 200 else {
-                return HTTPAnswer(status: status, headers: response.headers, body: [], url: current)
+                return HTTPAnswer(status: status, headers: response.headers, body: [])
             }
             if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maximumSize {
                 throw .tooLarge(limit: maximumSize)  // refused before a byte of it is read
@@ -90,7 +88,7 @@ struct HTTPFetcher: Sendable {
             } catch {
                 throw describe(error, url: current, duringBody: true)
             }
-            return HTTPAnswer(status: status, headers: response.headers, body: body, url: current)
+            return HTTPAnswer(status: status, headers: response.headers, body: body)
         }
     }
 

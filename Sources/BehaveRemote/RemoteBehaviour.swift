@@ -14,9 +14,6 @@ public struct RemoteBehaviour: Sendable {
         case lastGoodCopy
         /// The configured fallback, because there was neither a fresh nor a cached copy.
         case fallback
-
-        /// Whether this copy is the current one as far as the configuration is concerned.
-        public var isCurrent: Bool { self == .downloaded || self == .notModified || self == .withinInterval }
     }
 
     /// The URL asked for.

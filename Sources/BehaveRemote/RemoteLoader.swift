@@ -36,11 +36,11 @@ public struct RemoteLoader: Sendable {
         }
         var notes: [String] = []
         let cache = BehaviourCache(directory: configuration.cacheDirectory)
-        var cached: (entry: CacheEntry, behaviour: Behaviour, signer: PublicKey?)?
+        var cached: UsableCopy?
         do {
             if let entry = try cache.entry(for: url) {
                 switch usable(entry, url: url, validate: validate) {
-                case .success(let (behaviour, signer)): cached = (entry, behaviour, signer)
+                case .success(let (behaviour, signer)): cached = UsableCopy(entry: entry, behaviour: behaviour, signer: signer)
                 case .failure(let why): notes.append("the cached copy of \(url) is not used: \(why)")
                 }
             }
@@ -57,27 +57,14 @@ public struct RemoteLoader: Sendable {
         }
 
         let fetcher = HTTPFetcher(configuration: configuration)
-        let outcome = await fetchFresh(url, cached: cached?.entry, fetcher: fetcher, validate: validate)
+        let outcome = await fetchFresh(url, cached: cached, fetcher: fetcher, validate: validate)
         await fetcher.shutdown()
 
         switch outcome {
-        case .success(let fresh):
-            var entry = fresh.entry
-            var origin = RemoteBehaviour.Origin.downloaded
-            var behaviour = fresh.behaviour
-            var signer = fresh.signer
-            if fresh.notModified, let cached {
-                entry = cached.entry
-                entry.fetchedAt = WallClock.now()
-                if let etag = fresh.entry.etag { entry.etag = etag }
-                if let lastModified = fresh.entry.lastModified { entry.lastModified = lastModified }
-                origin = .notModified
-                behaviour = cached.behaviour
-                signer = cached.signer
-            }
-            do { try cache.store(entry) } catch { notes.append("\(error); the copy runs but is not kept") }
-            return RemoteBehaviour(url: url, behaviour: behaviour, origin: origin, fetchedAt: entry.fetchedAt,
-                                   signer: signer, notes: notes)
+        case .success(let (copy, origin)):
+            do { try cache.store(copy.entry) } catch { notes.append("\(error); the copy runs but is not kept") }
+            return RemoteBehaviour(url: url, behaviour: copy.behaviour, origin: origin, fetchedAt: copy.entry.fetchedAt,
+                                   signer: copy.signer, notes: notes)
         case .failure(let problem):
             if let cached {
                 return RemoteBehaviour(url: url, behaviour: cached.behaviour, origin: .lastGoodCopy, problem: problem,
@@ -94,20 +81,22 @@ public struct RemoteLoader: Sendable {
         }
     }
 
-    private struct Fresh {
+    /// A copy that may run: the cache entry that keeps it, the behaviour, the key that signed it.
+    private struct UsableCopy {
         var entry: CacheEntry
         var behaviour: Behaviour
         var signer: PublicKey?
-        var notModified = false
     }
 
     /// The fresh copy, received in full, validated and verified; or why not.
-    nonisolated(nonsending) private func fetchFresh(_ url: String, cached: CacheEntry?, fetcher: HTTPFetcher,
-                            validate: (Behaviour) -> [Diagnostic]) async -> Result<Fresh, RemoteProblem> {
+    /// The fresh copy (downloaded, or the cached one confirmed by a 304), ready to be kept; or why not.
+    nonisolated(nonsending) private func fetchFresh(_ url: String, cached: UsableCopy?, fetcher: HTTPFetcher,
+                            validate: (Behaviour) -> [Diagnostic])
+        async -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem> {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.timeout * 1e9))
         var headers: [(String, String)] = []
-        if let etag = cached?.etag { headers.append(("If-None-Match", etag)) }
-        if let lastModified = cached?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = cached?.entry.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let answer: HTTPAnswer
         do { answer = try await fetcher.get(url, headers: headers, maximumSize: configuration.maximumSize, deadline: deadline) } catch {
             return .failure(error)
@@ -115,11 +104,13 @@ public struct RemoteLoader: Sendable {
         let etag = answer.headers.first(name: "etag")
         let lastModified = answer.headers.first(name: "last-modified")
         if answer.status == 304 {
-            guard let cached else { return .failure(.protocolError("the server answered 304 to an unconditional request")) }
-            var entry = cached
-            entry.etag = etag
-            entry.lastModified = lastModified
-            return .success(Fresh(entry: entry, behaviour: Behaviour(name: url, bytes: []), notModified: true))
+            guard var confirmed = cached else {
+                return .failure(.protocolError("the server answered 304 to an unconditional request"))
+            }
+            confirmed.entry.fetchedAt = WallClock.now()
+            if let etag { confirmed.entry.etag = etag }
+            if let lastModified { confirmed.entry.lastModified = lastModified }
+            return .success((confirmed, .notModified))
         }
         guard answer.status == 200 else { return .failure(.status(answer.status)) }
         let format: Behaviour.Format
@@ -147,7 +138,7 @@ public struct RemoteLoader: Sendable {
         if !errors.isEmpty { return .failure(.invalid(errors)) }
         let entry = CacheEntry(url: url, body: answer.body, format: format, etag: etag, lastModified: lastModified,
                                fetchedAt: WallClock.now(), signature: signature)
-        return .success(Fresh(entry: entry, behaviour: behaviour, signer: signer))
+        return .success((UsableCopy(entry: entry, behaviour: behaviour, signer: signer), .downloaded))
     }
 
     /// `URL.sig`: nil when the server has none (404 or 410).

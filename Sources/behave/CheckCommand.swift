@@ -23,10 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
 
     func run() async throws {
-        let host: BehaveHost
-        do { host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy) } catch {
-            throw ExitCode(BehaveExit.scriptError)
-        }
+        let host = try sandbox.makeHost()
         var worst: Int32 = 0
         for file in files {
             let loaded: LoadedBehaviour

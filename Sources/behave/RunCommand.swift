@@ -48,14 +48,7 @@ struct RunCommand: AsyncParsableCommand {
                 throw BehaveExit.report(error)
             }
         }
-        let host: BehaveHost
-        do {
-            host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy,
-                                  clock: fast ? VirtualClock() : SystemClock())
-        } catch {
-            StandardError.write("behave: cannot create the host: \(error)\n")
-            throw ExitCode(BehaveExit.scriptError)
-        }
+        let host = try sandbox.makeHost(clock: fast ? VirtualClock() : SystemClock())
         let loaded: LoadedBehaviour
         do {
             loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }

@@ -41,6 +41,15 @@ struct SandboxOptions: ParsableArguments {
         return policy
     }
 
+    /// A host with the tool's modules under this policy. A failure (no memory for a Lua state) is
+    /// reported on stderr and exits 1.
+    func makeHost(clock: any BehaveClock = SystemClock()) throws -> BehaveHost {
+        do { return try BehaveHost(modules: modules, policy: policy, clock: clock) } catch {
+            StandardError.write("behave: cannot create the host: \(error)\n")
+            throw ExitCode(BehaveExit.scriptError)
+        }
+    }
+
     /// The modules the tool registers.
     var modules: [any BehaveModule] {
         [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),

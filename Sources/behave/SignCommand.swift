@@ -29,10 +29,7 @@ struct SignCommand: ParsableCommand {
             behaviour = try Behaviour.read(path: file)
         } catch { throw BehaveExit.report(error) }
         // A behaviour that would be refused by every app is not worth a signature.
-        let host: BehaveHost
-        do { host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy) } catch {
-            throw ExitCode(BehaveExit.scriptError)
-        }
+        let host = try sandbox.makeHost()
         let errors = host.check(behaviour).filter { $0.severity == .error }
         if !errors.isEmpty { throw BehaveExit.report(.invalid(errors)) }
         let path = output ?? file + ".sig"

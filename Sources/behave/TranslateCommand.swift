@@ -19,10 +19,7 @@ struct TranslateCommand: AsyncParsableCommand {
     @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
 
     func run() async throws {
-        let host: BehaveHost
-        do { host = try BehaveHost(modules: sandbox.modules, policy: sandbox.policy) } catch {
-            throw ExitCode(BehaveExit.scriptError)
-        }
+        let host = try sandbox.makeHost()
         let loaded: LoadedBehaviour
         do {
             loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }

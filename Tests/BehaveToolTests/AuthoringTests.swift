@@ -14,8 +14,9 @@ struct AuthoringTests {
         #expect(text.contains("function MyThirdModule.openUrl(url) end"))
         #expect(text.contains("---@async\n---@param seconds number\nfunction wait(seconds) end"))
         #expect(text.contains("---@class behave.Handle"))
-        let asyncVote = try #require(text.range(of: "function Keynote.vote("))
-        #expect(text[..<asyncVote.lowerBound].suffix(200).contains("---@async"), "vote is async")
+        #expect(text.contains("---@async\n---@param destination string Bordeaux or Lyon\n---@return string\nfunction Keynote.vote(destination) end"),
+                "vote is declared async with its parameter and result")
+        #expect(!text.contains("---@async\n---@param screen"), "show is not async")
         let file = try Tool.write(text, to: "behave.d.lua", in: try Tool.temporaryDirectory())
         let luac = try Self.run("/usr/bin/env", ["luac5.4", "-p", file])
         #expect(luac.status == 0, "\(luac.output)")

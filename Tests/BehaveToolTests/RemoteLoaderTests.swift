@@ -51,6 +51,34 @@ struct RemoteLoaderTests {
         #expect(other.behaviour.name == "bundled.json")
     }
 
+    @Test("the README's app configuration: shipped keys, required signature, bundled fallback, fetch interval")
+    func readmeAppConfiguration() async throws {
+        let server = try TestServer()
+        let team = SigningKey(), next = SigningKey()
+        let bytes = Array(RemoteTests.first.utf8)
+        try server.serve(["/b.json": .body(RemoteTests.first), "/b.json.sig": .body(next.signature(for: bytes).text)])
+        var remote = RemoteConfiguration()
+        remote.cacheDirectory = try Tool.temporaryDirectory().path
+        remote.allowHTTP = true
+        remote.timeout = 300  // see appLoadsRunsAndFallsBackThroughTheAPI
+        remote.publicKeys = [try PublicKey(text: team.publicKey.text), try PublicKey(text: next.publicKey.text)]
+        remote.requireSignature = true
+        remote.fallback = Behaviour(name: "bundled.json", source: RemoteTests.second)
+        remote.minimumFetchInterval = 12 * 3600
+        let output = Output()
+        let host = try host(output)
+        let loaded = try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
+        #expect(loaded.origin == .downloaded)
+        #expect(loaded.signer == next.publicKey)
+        #expect(loaded.warning == nil)
+        _ = try await host.run(loaded.behaviour)
+        #expect(output.text == RemoteTests.firstOutput)
+        let again = try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
+        #expect(again.origin == .withinInterval)
+        #expect(again.signer == next.publicKey)
+        #expect(try server.requests().map(\.path) == ["/b.json", "/b.json.sig"])
+    }
+
     @Test func appValidationDecidesWhatMayReplaceTheCache() async throws {
         let server = try TestServer()
         var configuration = RemoteConfiguration()

@@ -1,20 +1,19 @@
 # Sourced by scripts/behave, scripts/test and scripts/bench: makes sure the C Lua 5.4 runtime
 # (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
-# installing it with apt-get on Debian when it is missing. The remote tests' scripted HTTP server needs
-# python3, which ensure_lua also installs when missing.
+# installing it with apt-get on Debian when it is missing. ensure_test_tools (scripts/test only) adds
+# what the tests alone use: python3 for the remote tests' HTTP server, jsonschema for the schema tests.
 
 ensure_lua() {
     local need=()
     pkg-config --exists lua5.4 2>/dev/null || need+=(liblua5.4-dev pkg-config)
     command -v lua5.4 >/dev/null 2>&1 || need+=(lua5.4)
-    command -v python3 >/dev/null 2>&1 || need+=(python3)
-    if [ ${#need[@]} -eq 0 ]; then ensure_jsonschema; return 0; fi
+    [ ${#need[@]} -eq 0 ] && return 0
     if command -v apt-get >/dev/null 2>&1; then
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
         echo "behave: installing ${need[*]} with apt-get" >&2
         if { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"; } >/dev/null 2>&1; then
-            pkg-config --exists lua5.4 && { ensure_jsonschema; return 0; }
+            pkg-config --exists lua5.4 && return 0
         fi
     fi
     cat >&2 <<MSG
@@ -26,9 +25,17 @@ MSG
     exit 69
 }
 
-# The schema tests validate with Python's jsonschema; install it from PyPI when it is missing.
-# (Only scripts/test needs it; a failure here is reported by those tests, not fatal.)
-ensure_jsonschema() {
+# What only the tests use, so the newcomer's `scripts/behave run` never waits for it: python3 (the
+# remote tests' HTTP server on 127.0.0.1) from apt, and Python's jsonschema (the schema tests) from
+# PyPI. A failure is reported here and again, more precisely, by the tests that need them.
+ensure_test_tools() {
+    if ! command -v python3 >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
+        echo "behave: installing python3 with apt-get (for the tests)" >&2
+        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3; } >/dev/null 2>&1 \
+            || echo "behave: could not install python3" >&2
+    fi
     command -v python3 >/dev/null 2>&1 || return 0
     python3 -c 'import jsonschema' 2>/dev/null && return 0
     echo "behave: installing jsonschema with pip (for the schema tests)" >&2
