@@ -119,6 +119,16 @@ public final class BehaveHost {
                     scriptName: String? = nil, events: EventChannel? = nil,
                     timeline: [TimedEvent] = []) async throws(BehaveError) -> RunReport {
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
+        return try await schedule(chunk, arguments: arguments, events: events, timeline: timeline,
+                                  origin: nil, pushingContext: true)
+    }
+
+    /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
+    /// has an `origin`) until the chunk itself has ended.
+    nonisolated(nonsending)
+    private func schedule(_ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+                          timeline: [TimedEvent], origin: Double?,
+                          pushingContext: Bool) async throws(BehaveError) -> RunReport {
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
         starter.scheduler = scheduler
         defer { starter.scheduler = nil }
@@ -126,12 +136,38 @@ public final class BehaveHost {
         let started = clock.now
         clearCancellation()
         instructionsThisRun = 0
-        try pushContext()
-        let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline)
+        if pushingContext { try pushContext() }
+        let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline,
+                                             origin: origin, untilMainEnds: origin != nil)
         let results = (try? slice { try runtime.results.call() }) ?? []
         return RunReport(results: results, finish: finish, failedTasks: scheduler.failedTasks,
                          instructions: instructionsThisRun, peakMemory: lua.peakMemory,
                          bytesWritten: output.bytesWritten, duration: clock.now - started)
+    }
+
+    /// Makes the current state a session's: fresh, with the context set, and returns the
+    /// instant the session's `now()` counts from. See ``BehaveSession``.
+    func beginSession(directories: [String]) throws(BehaveError) -> Double {
+        searchPath.directories = policy.moduleDirectories.isEmpty ? directories : policy.moduleDirectories
+        if !stateIsFresh {
+            do { try reset() } catch {
+                throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
+            }
+        }
+        stateIsFresh = false
+        clearCancellation()
+        try pushContext()
+        return clock.now
+    }
+
+    /// Runs one input of a session (a main chunk of the current state) as a task on the
+    /// scheduler, until it ends; the timers and handlers it made stay for later inputs.
+    nonisolated(nonsending)
+    func runInput(_ chunk: LuaFunction, arguments: [any LuaPushable] = [],
+                  origin: Double) async throws(BehaveError) -> RunReport {
+        setEnvironment(of: chunk)
+        return try await schedule(chunk, arguments: arguments, events: nil, timeline: [], origin: origin,
+                                  pushingContext: false)
     }
 
     /// Loads a behaviour into a fresh state, ready to run.

@@ -316,6 +316,8 @@ enum RuntimePrelude {
     local driver = {}
     function driver.setcontext(t) env.context = readonly(t) end
     function driver.start(chunk, ...)
+      -- A session starts one main chunk per input; what the last one left is forgotten.
+      mainDone, mainResults, stopped, failed = false, nil, nil, nil
       main = create(chunk)
       schedule(main, ...)
     end

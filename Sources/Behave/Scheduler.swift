@@ -46,11 +46,15 @@ final class Scheduler {
         if let traceback = error.traceback, !traceback.isEmpty { host.output.diagnostic(traceback) }
     }
 
-    /// Runs `main` (with `arguments`) and everything it sets going, to the end.
+    /// Runs `main` (with `arguments`) and everything it sets going, to the end; or, with
+    /// `untilMainEnds` (a REPL input), until `main` itself has ended, leaving the timers and
+    /// handlers it made for later inputs. `origin` is the instant the runtime's `now()` counts
+    /// from: a session keeps one across inputs so its timers stay in order.
     nonisolated(nonsending)
     func run(main: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
-             timeline: [TimedEvent]) async throws(BehaveError) -> Finish {
+             timeline: [TimedEvent], origin: Double? = nil, untilMainEnds: Bool = false) async throws(BehaveError) -> Finish {
         let start = clock.now
+        let origin = origin ?? start
         let virtual = clock as? VirtualClock
         let inbox = self.inbox
         let observer = virtual?.observe { inbox.nudge() }
@@ -71,7 +75,8 @@ final class Scheduler {
 
         do {
             return try await withTaskCancellationHandler {
-                try await loop(start: start, timeline: timeline, eventsOpen: events != nil)
+                try await loop(origin: origin, start: start, timeline: timeline, eventsOpen: events != nil,
+                               untilMainEnds: untilMainEnds)
             } onCancel: {
                 cancellation.cancel()
                 inbox.nudge()
@@ -84,7 +89,8 @@ final class Scheduler {
     }
 
     nonisolated(nonsending)
-    private func loop(start: Double, timeline: [TimedEvent], eventsOpen: Bool) async throws(BehaveError) -> Finish {
+    private func loop(origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
+                      untilMainEnds: Bool) async throws(BehaveError) -> Finish {
         let virtual = clock as? VirtualClock
         let duration = host.policy.limits.duration
         let limitAt = duration > 0 ? start + duration : nil
@@ -95,7 +101,7 @@ final class Scheduler {
         while true {
             // Ready tasks, then due timers. The first step runs the main chunk, so handlers
             // it registers are in place before any event is delivered.
-            let state = try host.slice { try runtime.step.call(clock.now - start) }
+            let state = try host.slice { try runtime.step.call(clock.now - origin) }
             switch state.first?.string {
             case "failed":
                 throw host.failure(state.count > 1 ? state[1] : .nil, traceback: state.count > 2 ? state[2].string : nil)
@@ -105,12 +111,15 @@ final class Scheduler {
                 break
             }
             try host.checkCancelled()
+            let blocked = state.count > 2 ? Int(state[2].integer ?? 0) : 0
+            if untilMainEnds, state.count > 3, state[3].boolean == true {
+                return .completed(waiting: blocked)
+            }
             if let event = queue.next(dueBy: clock.now) {
                 try deliver(event.name, event.data)
                 continue
             }
-            let timerAt = state.count > 1 ? state[1].number.map { start + $0 } : nil
-            let blocked = state.count > 2 ? Int(state[2].integer ?? 0) : 0
+            let timerAt = state.count > 1 ? state[1].number.map { origin + $0 } : nil
             let eventsPending = eventsOpen || !queue.isEmpty
             if timerAt == nil, inFlight.isEmpty, !eventsPending, inbox.isEmpty {
                 return .completed(waiting: blocked)

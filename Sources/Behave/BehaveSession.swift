@@ -1,0 +1,151 @@
+import Lua
+
+/// An interactive session on a host: inputs run one after another in the same state, so
+/// globals, timers and handlers one input makes are there for the next (what `behave repl`
+/// drives). Each input runs as a task on the host's scheduler, so `wait()` and async actions
+/// work in it; timers and handlers it leaves run whenever a later input runs or waits.
+///
+/// ```swift
+/// let session = try BehaveSession(host: BehaveHost(modules: [Greeter()]))
+/// if case .values(let text?) = await session.evaluate("1 + 1") { print(text) }  // 2
+/// ```
+public final class BehaveSession {
+    /// The host whose state the session uses.
+    public let host: BehaveHost
+    /// Whether values print with ANSI colours.
+    public var colour = false
+    /// The chunk name inputs get, so errors read `stdin:1:`.
+    public var chunkName = "stdin"
+    private var origin: Double = 0
+    private var printer: LuaFunction?
+    private let directory: String?
+
+    /// What became of one input.
+    public enum Outcome {
+        /// The input is an incomplete chunk (a syntax error at `<eof>`): more lines are needed.
+        case incomplete
+        /// It ran; `text` is what it returned, formatted (nil when it returned nothing).
+        case values(String?)
+        /// It called `stop(reason)`.
+        case stopped(String?)
+        /// It did not compile (``BehaveError/invalid(_:)``), raised an error, or was stopped by
+        /// a limit or a cancellation (``BehaveError/terminated(_:)``).
+        case failed(BehaveError)
+    }
+
+    /// Starts a session on `host`'s current state, made fresh. `directory` is where `require`
+    /// looks when the policy names no directories.
+    public init(host: BehaveHost, directory: String? = nil) throws(BehaveError) {
+        self.host = host
+        self.directory = directory
+        try start()
+    }
+
+    /// Forgets everything the inputs did: a fresh state, as at the start.
+    public func reset() throws(BehaveError) { try start() }
+
+    private func start() throws(BehaveError) {
+        origin = try host.beginSession(directories: directory.map { [$0] } ?? [])
+        let chunk: LuaFunction
+        do { chunk = try host.lua.load(ValuePrinter.source, chunkName: "=behave") } catch {
+            throw .failed(LuaError(kind: .runtime, message: "the value printer does not load: \(error)"))
+        }
+        let modules: LuaTable
+        do { modules = try LuaTable(in: host.lua) } catch {
+            throw .failed(LuaError(kind: .memory, message: "not enough memory for the session"))
+        }
+        for module in host.registry.modules {
+            let table = host.environment[module.name]
+            if case .table = table { try? modules.set(table, module.name) }
+        }
+        printer = try host.call(chunk, [modules]).results.first?.function
+    }
+
+    /// Compiles and runs one input. Like the stock `lua` prompt, it tries `return <text>`
+    /// first, so expressions print without `=`; `=expr` also works.
+    nonisolated(nonsending)
+    public func evaluate(_ text: String) async -> Outcome {
+        let chunk: LuaFunction
+        switch compile(text) {
+        case .success(let compiled?): chunk = compiled
+        case .success(nil): return .incomplete
+        case .failure(let error): return .failed(error)
+        }
+        return await run(chunk)
+    }
+
+    /// Runs a behaviour file into the session (`:load`): a Lua script as one input, a JSON
+    /// action list as the Lua it translates to. Globals it sets stay.
+    nonisolated(nonsending)
+    public func load(_ behaviour: Behaviour) async -> Outcome {
+        let source: [UInt8]
+        switch behaviour.format {
+        case .lua:
+            source = behaviour.bytes
+        case .json:
+            do {
+                let (script, warnings) = try host.translate(behaviour, layout: .lineAligned)
+                for warning in warnings { host.output.diagnostic(warning.description) }
+                source = Array(script.utf8)
+            } catch { return .failed(error) }
+        }
+        do {
+            return await run(try host.lua.load(source, chunkName: "@" + behaviour.name))
+        } catch let error as LuaError {
+            return .failed(.invalid([Diagnostic(error, file: behaviour.name)]))
+        } catch { return .failed(.failed(LuaError(kind: .runtime, message: "\(error)"))) }
+    }
+
+    /// Delivers an event to the session's handlers and waiters, and runs them (`:emit`).
+    nonisolated(nonsending)
+    public func emit(_ name: String, _ payload: PlainValue) async -> Outcome {
+        let chunk: LuaFunction
+        do { chunk = try host.lua.load("local name, payload = ...; emit(name, payload)", chunkName: "=emit") } catch {
+            return .failed(.failed(LuaError(kind: .runtime, message: "\(error)")))
+        }
+        return await run(chunk, arguments: [name, payload])
+    }
+
+    /// The compiled input; nil when it is incomplete.
+    private func compile(_ text: String) -> Result<LuaFunction?, BehaveError> {
+        var code = text
+        if code.hasPrefix("=") {
+            code = "return " + code.dropFirst()
+        } else if let function = try? host.lua.load("return " + code, chunkName: "=" + chunkName) {
+            return .success(function)
+        }
+        do {
+            return .success(try host.lua.load(code, chunkName: "=" + chunkName))
+        } catch let error as LuaError {
+            if error.message.hasSuffix("<eof>") { return .success(nil) }
+            return .failure(.invalid([Diagnostic(error, file: chunkName)]))
+        } catch {
+            return .failure(.failed(LuaError(kind: .runtime, message: "\(error)")))
+        }
+    }
+
+    nonisolated(nonsending)
+    private func run(_ chunk: LuaFunction, arguments: [any LuaPushable] = []) async -> Outcome {
+        let report: RunReport
+        do {
+            report = try await host.runInput(chunk, arguments: arguments, origin: origin)
+        } catch { return .failed(error) }
+        if case .stopped(let reason) = report.finish { return .stopped(reason) }
+        return .values(format(report.results))
+    }
+
+    /// The values as the REPL prints them; nil for none.
+    public func format(_ values: [LuaValue]) -> String? {
+        guard !values.isEmpty, let printer else { return nil }
+        let colour = self.colour
+        let text = try? host.slice {
+            try printer.call(pushingArguments: { stack in
+                colour.push(to: stack)
+                values.count.push(to: stack)
+                for value in values { value.push(to: stack) }
+                return Int32(values.count + 2)
+            })
+        }
+        return text?.first?.string ?? values.map(\.description).joined(separator: "\t")
+    }
+}
