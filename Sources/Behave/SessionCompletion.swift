@@ -8,6 +8,12 @@ public struct SessionCompletion: Equatable, Sendable {
     /// Every name that starts with `partial`, sorted.
     public var candidates: [String]
 
+    /// A completion of `partial` by `candidates`.
+    public init(partial: String, candidates: [String]) {
+        self.partial = partial
+        self.candidates = candidates
+    }
+
     /// The longest text every candidate starts with.
     public var commonPrefix: String {
         guard var prefix = candidates.first else { return partial }

@@ -18,8 +18,7 @@ enum ValuePrinter {
     /// arguments name the module tables (`{[table] = "Name"}`), shown as `<module Name>`.
     static let source = #"""
     local modules = ...
-    local next, type, tostring, pcall, rawget, rawlen, getmetatable, select =
-          next, type, tostring, pcall, rawget, rawlen, getmetatable, select
+    local next, type, tostring, pcall, rawget, rawlen, select = next, type, tostring, pcall, rawget, rawlen, select
     local sort, concat, format, gsub, byte, match, find, gmatch =
           table.sort, table.concat, string.format, string.gsub, string.byte, string.match, string.find, string.gmatch
     local mathtype = math.type
@@ -50,13 +49,11 @@ enum ValuePrinter {
       return format("%p", a) < format("%p", b)
     end
 
+    -- What tostring gives when a metatable changes it (__tostring, __name); nil otherwise.
     local function custom(v)
-      local meta = getmetatable(v)
-      if type(meta) == "table" and rawget(meta, "__tostring") ~= nil then
-        local ok, text = pcall(tostring, v)
-        if ok and type(text) == "string" then return text end
-        return "<__tostring failed: " .. tostring(type(text) == "string" and text or type(text)) .. ">"
-      end
+      local ok, text = pcall(tostring, v)
+      if not ok then return "<__tostring failed: " .. (type(text) == "string" and text or type(text)) .. ">" end
+      if text ~= format("%s: %p", type(v), v) then return text end
     end
 
     local render

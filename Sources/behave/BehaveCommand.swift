@@ -13,7 +13,13 @@ struct BehaveCommand: AsyncParsableCommand {
             69 remote behaviour unavailable (nothing ran), 73 cannot write an output file, 130 interrupted.
             """,
         version: BehaveVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
+        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
                       SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self]
     )
+
+    /// Bare `behave`: the REPL on a terminal, the usage otherwise.
+    func run() async throws {
+        guard Terminal.isTerminal(0) else { throw CleanExit.helpRequest(self) }
+        try await ReplCommand.parse([]).run()
+    }
 }

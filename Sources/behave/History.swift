@@ -1,0 +1,61 @@
+import Behave
+import BehaveRemote
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The REPL's input history: one line per entry, kept in a file in the user's state directory
+/// (`$XDG_STATE_HOME/behave/history`, else `~/.local/state/behave/history`), bounded, and
+/// rewritten atomically so a crash never leaves half a file.
+struct History {
+    /// The most entries kept.
+    static let capacity = 1000
+    private(set) var entries: [String] = []
+    /// Where it is kept; nil when there is no home to keep it in.
+    let path: String?
+
+    /// The history of earlier sessions, if any.
+    init(path: String? = History.defaultPath) {
+        self.path = path
+        guard let path, let bytes = try? FileBytes.read(path) else { return }
+        entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).suffix(Self.capacity)
+    }
+
+    static var defaultPath: String? {
+        func variable(_ name: String) -> String? {
+            guard let value = getenv(name) else { return nil }
+            let text = String(cString: value)
+            return text.hasPrefix("/") ? text : nil  // XDG says relative paths are to be ignored
+        }
+        if let state = variable("XDG_STATE_HOME") { return state + "/behave/history" }
+        if let home = variable("HOME") { return home + "/.local/state/behave/history" }
+        return nil
+    }
+
+    /// Adds a line (not a blank one, nor a repeat of the last) and saves. A history that cannot
+    /// be saved is not worth stopping the session for: the failure is returned for one warning.
+    mutating func add(_ line: String) -> AtomicWriteError? {
+        guard !line.allSatisfy(\.isWhitespace), entries.last != line else { return nil }
+        entries.append(line)
+        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+        return save()
+    }
+
+    private func save() -> AtomicWriteError? {
+        guard let path else { return nil }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        makeDirectories(directory)
+        do {
+            try AtomicFile.write(Array((entries.joined(separator: "\n") + "\n").utf8), to: path, mode: 0o600)
+            return nil
+        } catch { return error }
+    }
+
+    private func makeDirectories(_ directory: String) {
+        var current = ""
+        for component in directory.split(separator: "/") {
+            current += "/" + component
+            _ = mkdir(current, 0o700)
+        }
+    }
+}

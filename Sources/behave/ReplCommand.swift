@@ -1,0 +1,67 @@
+import ArgumentParser
+import Behave
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `behave repl` (and bare `behave` on a terminal): a Lua prompt in the same sandbox, with the
+/// same modules, as `behave run`.
+struct ReplCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Try modules and actions out at a Lua prompt, in the same sandbox and with the same modules as run.",
+        discussion: """
+            Expressions print their values (tables with sorted keys); an incomplete chunk continues on a \
+            `>>` prompt. Each input runs as a task, so wait() and async actions work; timers and handlers \
+            it leaves run whenever a later input runs or waits. Ctrl-C interrupts running code or clears \
+            the line; Ctrl-D on an empty line leaves. Tab completes globals, module actions and fields.
+
+            Commands: \(Repl.commandSummary)
+
+            History is kept in $XDG_STATE_HOME/behave/history (else ~/.local/state/behave/history), \
+            at most \(History.capacity) lines. Colour is used on a terminal unless NO_COLOR is set.
+
+            When stdin is not a terminal, the script it carries is run with no prompts, as `behave run` \
+            would run it (same exit codes): echo 'print(1)' | behave repl
+            """
+    )
+
+    @Option(name: .customLong("context"), help: ArgumentHelp("Adds KEY=VALUE to the `context` table (repeatable).", valueName: "key=value"))
+    var contextEntries: [ContextEntry] = []
+
+    @OptionGroup var sandbox: SandboxOptions
+
+    func run() async throws {
+        let host = try sandbox.makeHost()
+        host.context = ContextEntry.defaults
+        for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
+        Interrupts.route(to: host.cancellation)
+        if !Terminal.isTerminal(0) {
+            try await runScript(on: host)
+            return
+        }
+        let session: BehaveSession
+        do { session = try BehaveSession(host: host, directory: ".") } catch { throw BehaveExit.report(error) }
+        var repl = Repl(session: session, policy: sandbox.policy)
+        await repl.loop()
+    }
+
+    /// Runs what stdin carries as one behaviour named `stdin`.
+    private func runScript(on host: BehaveHost) async throws {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += buffer[..<n]
+        }
+        do {
+            try await host.run(Behaviour(name: "stdin", bytes: bytes))
+        } catch {
+            StandardOutput.flush()
+            throw BehaveExit.report(error)
+        }
+        StandardOutput.flush()
+    }
+}

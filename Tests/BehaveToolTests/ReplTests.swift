@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+/// `behave repl` driven through a real pseudo-terminal, keystroke by keystroke.
+@Suite("REPL on a terminal", .serialized)
+struct ReplTests {
+    /// A REPL with its own history directory, past the banner.
+    private func repl(state: URL? = nil, environment: [String: String] = [:],
+                      arguments: [String] = ["repl"]) throws -> (PseudoTerminal, URL) {
+        let state = try state ?? Tool.temporaryDirectory()
+        var environment = environment
+        environment["XDG_STATE_HOME"] = state.path
+        let terminal = try PseudoTerminal(arguments, environment: environment)
+        try terminal.expect(":help for commands, Ctrl-D to leave")
+        try terminal.expect("> ")
+        return (terminal, state)
+    }
+
+    /// Types a line and returns what it printed before the next prompt.
+    private func enter(_ line: String, on terminal: PseudoTerminal, prompt: String = "> ") throws -> String {
+        try terminal.type(line + "\r")
+        try terminal.expect(line + "\r\n")  // the editor's own echo of the line
+        let shown = try terminal.expect(prompt).replacingOccurrences(of: "\r\n", with: "\n")
+        return shown.hasSuffix("\n") ? String(shown.dropLast()) : shown
+    }
+
+    /// Ctrl-D on an empty line: the REPL ends with status 0.
+    private func leave(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try terminal.type("\u{4}")
+        #expect(try terminal.waitForExit() == 0, sourceLocation: sourceLocation)
+    }
+
+    @Test("expressions print without '=', tables print sorted and nested, several results with tabs")
+    func autoPrint() throws {
+        let (terminal, _) = try repl()
+        #expect(try enter("1 + 1", on: terminal) == "2")
+        #expect(try enter("{b = 1, a = {2, 3}, 'first'}", on: terminal) == "{\"first\", a = {2, 3}, b = 1}")
+        #expect(try enter("t = {}; t.me = t; return t", on: terminal) == "{me = <cycle>}")
+        #expect(try enter("1, 'two', nil", on: terminal) == "1\t\"two\"\tnil")
+        #expect(try enter("=math.max(3, 9)", on: terminal) == "9")
+        #expect(try enter("print('printed')", on: terminal) == "printed")
+        try leave(terminal)
+    }
+
+    @Test("an incomplete chunk continues on a '>>' prompt and runs whole")
+    func multiLine() throws {
+        let (terminal, _) = try repl()
+        #expect(try enter("function add(a, b)", on: terminal, prompt: ">> ") == "")
+        #expect(try enter("  return a + b", on: terminal, prompt: ">> ") == "")
+        #expect(try enter("end", on: terminal) == "")
+        #expect(try enter("add(40, 2)", on: terminal) == "42")
+        // Ctrl-C on the continuation prompt drops the pending chunk.
+        #expect(try enter("if true then", on: terminal, prompt: ">> ") == "")
+        try terminal.type("\u{3}")
+        try terminal.expect("^C\r\n> ")
+        #expect(try enter("'fresh'", on: terminal) == "\"fresh\"")
+    }
+
+    @Test("Ctrl-C interrupts running code and the prompt comes back; at the prompt it clears the line")
+    func interrupt() throws {
+        let (terminal, _) = try repl()
+        #expect(try enter("kept = 'still here'", on: terminal) == "")
+        try terminal.type("while true do end\r")
+        try terminal.expect("while true do end\r\n")
+        Thread.sleep(forTimeInterval: 0.3)  // let the loop start; Ctrl-C must stop it, however long it ran
+        try terminal.type("\u{3}")
+        try terminal.expect("interrupted")
+        try terminal.expect("> ")
+        #expect(try enter("kept", on: terminal) == "\"still here\"")
+        // A wait is interrupted too.
+        try terminal.type("wait(3600)\r")
+        try terminal.expect("wait(3600)\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        try terminal.type("\u{3}")
+        try terminal.expect("interrupted")
+        try terminal.expect("> ")
+        // At the prompt, Ctrl-C drops what was typed.
+        try terminal.type("this is dropped")
+        try terminal.type("\u{3}")
+        try terminal.expect("^C\r\n> ")
+        #expect(try enter("2", on: terminal) == "2")
+        try leave(terminal)
+    }
+
+    @Test("history persists across two sessions, in the state directory")
+    func history() throws {
+        let (first, state) = try repl()
+        #expect(try enter("remembered = 6 * 7", on: first) == "")
+        try leave(first)
+        let file = state.appendingPathComponent("behave/history")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "remembered = 6 * 7\n")
+
+        let (second, _) = try repl(state: state)
+        try second.type("\u{1B}[A")  // Up: the last session's line
+        try second.expect("remembered = 6 * 7")
+        try second.type("\r")
+        try second.expect("\r\n")
+        try second.expect("> ")
+        #expect(try enter("remembered", on: second) == "42")
+        try leave(second)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "remembered = 6 * 7\nremembered\n")
+    }
+
+    @Test("Tab completes a module action; after ':' only functions")
+    func completion() throws {
+        let (terminal, _) = try repl()
+        try terminal.type("MyFirstModule.sayH\t")
+        try terminal.expect("sayHello")
+        try terminal.type("()\r")
+        try terminal.expect("Hello My name is MyFirstModule\r\n> ")
+        #expect(try enter("player = {name = 'p', jump = function() return 'jumped' end}", on: terminal) == "")
+        try terminal.type("player:\t")
+        try terminal.expect("jump")
+        try terminal.type("()\r")
+        try terminal.expect("\"jumped\"\r\n> ")
+        // Two candidates: the second Tab lists them.
+        try terminal.type("MyFirstModule.say\t\t")
+        try terminal.expect("sayGoodBye  sayHello")
+        try terminal.type("\u{3}")
+        try terminal.expect("> ")
+    }
+
+    @Test(":help Module.action shows the signature and doc; :help lists the commands; :modules lists modules")
+    func help() throws {
+        let (terminal, _) = try repl()
+        let action = try enter(":help MyThirdModule.openUrl", on: terminal)
+        #expect(action.hasPrefix("MyThirdModule.openUrl(url: string)\n  Opens an absolute http(s) URL"))
+        let async = try enter(":help Keynote.vote", on: terminal)
+        #expect(async.hasPrefix("async Keynote.vote(destination: string): string\n"))
+        let helper = try enter(":help wait_for", on: terminal)
+        #expect(helper.hasPrefix("wait_for(name, options)"))
+        let commands = try enter(":help", on: terminal)
+        for command in [":help NAME", ":modules", ":load FILE", ":emit NAME [JSON]", ":reset", ":limits"] {
+            #expect(commands.contains(command))
+        }
+        #expect(try enter(":modules", on: terminal).contains("MyFirstModule — "))
+        #expect(try enter(":limits", on: terminal).contains("memory        64 MiB"))
+        #expect(try enter(":help Nothing.here", on: terminal).contains("no help for 'Nothing.here'"))
+        #expect(try enter(":nonsense", on: terminal).contains("unknown command :nonsense"))
+    }
+
+    @Test(":load runs a Lua file or a JSON action list into the session; :emit reaches handlers; :reset forgets")
+    func loadEmitReset() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write("""
+            function greet(name) return 'hello ' .. name end
+            on('ping', function(p) print('ping', p.n) end)
+            print('loaded')
+            """, to: "helpers.lua", in: directory)
+        let (terminal, _) = try repl()
+        #expect(try enter(":load \(script)", on: terminal) == "loaded")
+        #expect(try enter("greet('you')", on: terminal) == "\"hello you\"")
+        #expect(try enter(":emit ping {\"n\": 3}", on: terminal) == "ping\t3")
+        let protocols = Tool.root.appendingPathComponent("scripts/examples/Protocols.json").path
+        #expect(try enter(":load \(protocols)", on: terminal).contains("Hello My name is MyFirstModule"))
+        #expect(try enter(":load /no/such/file.lua", on: terminal).contains("cannot read"))
+        #expect(try enter(":emit ping {bad", on: terminal).contains("not JSON"))
+        #expect(try enter(":reset", on: terminal).contains("fresh state"))
+        #expect(try enter("greet", on: terminal) == "nil")
+    }
+
+    @Test("wait() and async actions work at the prompt; errors read stdin:LINE with a script-only traceback")
+    func asyncAndErrors() throws {
+        let (terminal, _) = try repl()
+        #expect(try enter("wait(0.05); return 'waited'", on: terminal) == "\"waited\"")
+        #expect(try enter("Keynote.vote('Lyon')", on: terminal).contains("Lyon"))
+        let error = try enter("local x = nil\nerror('boom')".replacingOccurrences(of: "\n", with: " "), on: terminal)
+        #expect(error.hasPrefix("stdin:1: boom\nstack traceback:"))
+        #expect(!error.contains("sandbox:") && !error.contains("behave:"))
+    }
+
+    @Test("colour on a terminal; none with NO_COLOR")
+    func colour() throws {
+        let (coloured, _) = try repl(environment: ["NO_COLOR": ""])
+        #expect(try enter("'text'", on: coloured) == "\u{1B}[32m\"text\"\u{1B}[0m")
+        #expect(try enter("error('red')", on: coloured).hasPrefix("\u{1B}[31mstdin:1: red\u{1B}[0m"))
+        let (plain, _) = try repl()
+        #expect(try enter("'text'", on: plain) == "\"text\"")
+    }
+
+    @Test("bare behave on a terminal is the REPL")
+    func bareBehave() throws {
+        let (terminal, _) = try repl(arguments: [])
+        #expect(try enter("1 + 2", on: terminal) == "3")
+        try terminal.type(":quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("piped stdin runs as a script with no prompts, with run's exit codes")
+    func pipedStdin() throws {
+        let printed = try Tool.run(["repl"], input: "print(1)\n")
+        #expect(printed.stdout == "1\n")
+        #expect(printed.status == 0)
+        let failing = try Tool.run(["repl"], input: "print('before')\nerror('piped')\n")
+        #expect(failing.stdout == "before\n")
+        #expect(failing.stderr.hasPrefix("behave: stdin:2: piped"))
+        #expect(failing.status == 1)
+        let invalid = try Tool.run(["repl"], input: "x = = 1\n")
+        #expect(invalid.stderr.contains("stdin:1:"))
+        #expect(invalid.status == 65)
+        let bare = try Tool.run([], input: "")
+        #expect(bare.stdout.contains("USAGE"))
+    }
+}
+
+/// The README's recorded REPL session, typed into a real terminal: what the terminal shows must
+/// be the block, byte for byte.
+@Suite("README: the REPL session")
+struct ReadmeReplTests {
+    @Test("the recorded session is what the terminal shows")
+    func recordedSession() throws {
+        let readme = try String(contentsOf: Tool.root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let marker = readme.range(of: "<!-- repl-session -->\n```text\n"),
+              let end = readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex) else {
+            Issue.record("README has no recorded REPL session")
+            return
+        }
+        let block = String(readme[marker.upperBound..<end.lowerBound])
+        var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.removeFirst() == "$ behave repl")
+        let inputs = lines.compactMap { line -> (prompt: String, text: String)? in
+            for prompt in [">> ", "> "] where line.hasPrefix(prompt) { return (prompt, String(line.dropFirst(prompt.count))) }
+            return nil
+        }
+        #expect(inputs.last?.text == "", "the session ends at an empty prompt (Ctrl-D)")
+
+        let terminal = try PseudoTerminal(["repl"], environment: ["XDG_STATE_HOME": try Tool.temporaryDirectory().path])
+        for input in inputs {
+            try terminal.expect(input.prompt)
+            try terminal.type(input.text.isEmpty ? "\u{4}" : input.text + "\r")
+        }
+        #expect(try terminal.waitForExit() == 0)
+        let shown = terminal.transcript.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(shown == lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test("echo 'print(1)' | behave repl prints 1")
+    func pipedExample() throws {
+        let result = try Tool.run(["repl"], input: "print(1)\n")
+        #expect(result.stdout == "1\n")
+        #expect(result.status == 0)
+    }
+}
