@@ -33,7 +33,7 @@ struct LineEditor {
 
     /// Reads one line after `prompt`, with `history` to move through (oldest first).
     func read(prompt: String, history: [String]) -> Input {
-        guard var raw = RawMode(input) else { return .end }
+        guard var raw = TerminalMode.raw(input) else { return .end }
         defer { raw.restore() }
         var state = EditState(history: history)
         Terminal.write(prompt, to: output)
@@ -58,7 +58,8 @@ struct LineEditor {
             case .character(let c):
                 let atEnd = state.cursor == state.text.count
                 state.insert(c)
-                if atEnd {  // typing at the end: the character is all that changes on screen
+                if atEnd, prompt.count + state.text.count < Terminal.columns(output) {
+                    // Typing at the end of a line that fits: the character is all that changes.
                     Terminal.write(String(c), to: output)
                     continue
                 }
@@ -116,9 +117,14 @@ struct LineEditor {
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\r\n")
     }
 
+    /// Draws the line on its row. A line wider than the terminal scrolls sideways to keep the
+    /// cursor in view, so it never wraps onto a row the next redraw would not clear.
     private func redraw(_ state: EditState, prompt: String) {
-        var line = "\r" + prompt + String(state.text) + "\u{1B}[K"
-        let after = state.text.count - state.cursor
+        let room = max(8, Terminal.columns(output) - prompt.count - 1)
+        let start = max(0, state.cursor - room)
+        let visible = state.text[start..<min(state.text.count, start + room)]
+        var line = "\r" + prompt + String(visible) + "\u{1B}[K"
+        let after = start + visible.count - state.cursor
         if after > 0 { line += "\u{1B}[\(after)D" }
         Terminal.write(line, to: output)
     }

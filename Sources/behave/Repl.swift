@@ -55,6 +55,8 @@ struct Repl {
                 continue
             case .line(let line):
                 remember(line)
+                var quiet = editor == nil ? nil : TerminalMode.quiet(0)
+                defer { quiet?.restore() }
                 if pending.isEmpty, line.first == ":" {
                     if await command(line) == .quit { return }
                     continue
@@ -103,8 +105,7 @@ struct Repl {
             complain(lua.message)
             if let traceback = lua.traceback, !traceback.isEmpty { Terminal.write(traceback + "\n", to: 2) }
         case .terminated(let lua):
-            // The terminal echoed ^C without a newline.
-            if lua.kind == .cancelled { Terminal.write("\n") }
+            if lua.kind == .cancelled { Terminal.write("^C\n") }  // the terminal does not echo it while code runs
             complain(lua.kind == .cancelled ? "interrupted" : lua.message)
         case .unreadable:
             complain(failure.description)

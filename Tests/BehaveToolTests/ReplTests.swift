@@ -42,6 +42,19 @@ struct ReplTests {
         try leave(terminal)
     }
 
+    @Test("a paste of several lines runs each, and each shows once")
+    func paste() throws {
+        let (terminal, _) = try repl()
+        try terminal.type("first = 20\rsecond = first + 1\rfirst + second\r")
+        try terminal.expect("41\r\n> ")
+        #expect(terminal.transcript.components(separatedBy: "second = first + 1").count == 2)
+        // A line wider than the terminal scrolls sideways instead of wrapping.
+        let long = "'" + String(repeating: "x", count: 200) + "'"
+        try terminal.type(long + "\r")
+        try terminal.expect("\"" + String(repeating: "x", count: 200) + "\"\r\n> ")
+        try leave(terminal)
+    }
+
     @Test("an incomplete chunk continues on a '>>' prompt and runs whole")
     func multiLine() throws {
         let (terminal, _) = try repl()
