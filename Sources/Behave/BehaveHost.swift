@@ -28,6 +28,9 @@ public final class BehaveHost {
     /// What the app tells behaviours about itself (platform, version, locale, flags): the
     /// script's read-only `context` table.
     public var context: [String: PlainValue] = [:]
+    /// What the last run (or session input) used, also when it failed or a limit stopped it:
+    /// what an app logs about a behaviour that hit a limit.
+    public private(set) var lastRun = RunUsage()
     /// The state of the current (or last) run.
     public private(set) var lua: LuaState
     /// The table behaviours run in (their `_ENV`).
@@ -118,6 +121,7 @@ public final class BehaveHost {
     public func run(_ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
                     scriptName: String? = nil, events: EventChannel? = nil,
                     timeline: [TimedEvent] = []) async throws(BehaveError) -> RunReport {
+        lastRun = RunUsage()
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         return try await schedule(chunk, arguments: arguments, events: events, timeline: timeline,
                                   origin: nil, pushingContext: true)
@@ -136,6 +140,10 @@ public final class BehaveHost {
         let started = clock.now
         clearCancellation()
         instructionsThisRun = 0
+        defer {
+            lastRun = RunUsage(instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+                               bytesWritten: output.bytesWritten, duration: clock.now - started)
+        }
         if pushingContext { try pushContext() }
         let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline,
                                              origin: origin, untilMainEnds: origin != nil)
@@ -329,6 +337,18 @@ public struct RunReport {
     public var bytesWritten: Int
     /// Seconds the run lasted on the host's clock.
     public var duration: Double
+}
+
+/// What a run used, whether it finished or not (``BehaveHost/lastRun``).
+public struct RunUsage: Sendable, Equatable {
+    /// VM instructions counted over all its run slices (in steps of the hook interval).
+    public var instructions = 0
+    /// The most bytes the state held.
+    public var peakMemory = 0
+    /// Bytes written to the output.
+    public var bytesWritten = 0
+    /// Seconds it lasted on the host's clock.
+    public var duration: Double = 0
 }
 
 /// Cancels a running behaviour from any thread; the run ends with ``LuaError/Kind/cancelled``.
