@@ -234,9 +234,10 @@ public final class BehaveHost {
 
     /// One run slice: `body` enters Lua with the per-slice limits armed; errors come out as
     /// the host reports them.
+    /// `limits` replaces the policy's per-slice limits (the REPL's printer runs on less).
     @discardableResult
-    func slice(_ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
-        armLimits()
+    func slice(limits: Limits? = nil, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
+        armLimits(limits ?? policy.limits)
         defer {
             instructionsThisRun += Int(lua.control.pointee.instructions)
             disarmLimits()
@@ -304,9 +305,8 @@ public final class BehaveHost {
         behave_pop(L, 1)
     }
 
-    private func armLimits() {
+    private func armLimits(_ limits: Limits) {
         let control = lua.control
-        let limits = policy.limits
         control.pointee.instructions = 0
         control.pointee.max_instructions = Int64(limits.instructions)
         control.pointee.deadline_ns = limits.time > 0 ? behave_now_ns() + Int64(limits.time * 1e9) : 0

@@ -17,6 +17,9 @@ public final class BehaveSession {
     /// The chunk name inputs get, so errors read `stdin:1:`.
     public var chunkName = "stdin"
     private var origin: Double = 0
+    /// The most instructions and seconds printing one input's values may take.
+    static let printingInstructions = 10_000_000
+    static let printingTime: Double = 2
     private var printer: LuaFunction?
     private let directory: String?
 
@@ -134,11 +137,16 @@ public final class BehaveSession {
         return .values(format(report.results))
     }
 
-    /// The values as the REPL prints them; nil for none.
+    /// The values as the REPL prints them; nil for none. Printing runs on a budget of its own
+    /// (a hostile `__tostring` cannot hold the prompt for the whole slice limit); values it
+    /// cannot print show as `tostring` would without metamethods.
     public func format(_ values: [LuaValue]) -> String? {
         guard !values.isEmpty, let printer else { return nil }
         let colour = self.colour
-        let text = try? host.slice {
+        var budget = host.policy.limits
+        budget.instructions = budget.instructions == 0 ? Self.printingInstructions : min(budget.instructions, Self.printingInstructions)
+        budget.time = budget.time == 0 ? Self.printingTime : min(budget.time, Self.printingTime)
+        let text = try? host.slice(limits: budget) {
             try printer.call(pushingArguments: { stack in
                 colour.push(to: stack)
                 values.count.push(to: stack)

@@ -29,7 +29,8 @@ public final class LuaReference {
         guard !state.isClosed else { return "(closed)" }
         push(onto: state.pointer)
         defer { behave_pop(state.pointer, 1) }
-        return String(describing: lua_topointer(state.pointer, -1))
+        // As Lua's %p prints it: 0x and the address in hex, no padding.
+        return lua_topointer(state.pointer, -1).map { "0x" + String(UInt(bitPattern: $0), radix: 16) } ?? "NULL"
     }
 }
 

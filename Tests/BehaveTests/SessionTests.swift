@@ -114,6 +114,11 @@ struct SessionTests {
         let failing = await probe.value("setmetatable({}, {__tostring = function() error('no text', 0) end})")
         #expect(failing == "<__tostring failed: no text>")
         #expect(await probe.value("setmetatable({}, {__tostring = function() return 'a point' end})") == "a point")
+        // A __tostring that never returns is stopped by the printer's own budget, not the
+        // slice's (a billion instructions here), and the value still shows.
+        let endless = await probe.value("setmetatable({}, {__tostring = function() while true do end end})") ?? ""
+        #expect(endless.hasPrefix("table: 0x"), "\(endless)")
+        #expect(await probe.value("'next'") == "\"next\"")
         // Changing the library does not change how values print.
         #expect(await probe.value("table.sort = nil; string.format = nil; return {b = 1, a = 2}") == "{a = 2, b = 1}")
     }
