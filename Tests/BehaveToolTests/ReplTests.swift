@@ -114,6 +114,21 @@ struct ReplTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "remembered = 6 * 7\nremembered\n")
     }
 
+    @Test("history is bounded: the oldest lines go first")
+    func historyBound() throws {
+        let state = try Tool.temporaryDirectory()
+        let file = state.appendingPathComponent("behave/history")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (1...1000).map { "old_\($0) = \($0)" }.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+        let (terminal, _) = try repl(state: state)
+        #expect(try enter("newest = true", on: terminal) == "")
+        try leave(terminal)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1000)
+        #expect(lines.first == "old_2 = 2")
+        #expect(lines.last == "newest = true")
+    }
+
     @Test("Tab completes a module action; after ':' only functions")
     func completion() throws {
         let (terminal, _) = try repl()
