@@ -12,7 +12,11 @@ public final class LuaCallbackBox {
     public let name: String
     /// Reads arguments, does the work, pushes results, returns the result count.
     public let body: (LuaStack) throws -> Int32
-    unowned(unsafe) var state: LuaState!
+    /// The state the function lives in, set when it is pushed. Unmanaged: the state owns the
+    /// box, and reading it must cost nothing per call (an optional unowned reference costs a
+    /// retain and a release on every call).
+    var stateReference: Unmanaged<LuaState>?
+    var state: LuaState { stateReference.unsafelyUnwrapped.takeUnretainedValue() }
 
     /// Wraps a body under a name.
     public init(name: String, body: @escaping (LuaStack) throws -> Int32) {
@@ -22,10 +26,12 @@ public final class LuaCallbackBox {
 
     @inline(__always)
     func invoke(_ L: OpaquePointer) -> Int32 {
-        do {
-            return try body(LuaStack(L, state: state))
-        } catch {
-            return LuaCallbackBox.report(error, from: L, name: name, state: state)
+        stateReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { state in
+            do {
+                return try body(LuaStack(L, state: state))
+            } catch {
+                return LuaCallbackBox.report(error, from: L, name: name, state: state)
+            }
         }
     }
 

@@ -316,7 +316,7 @@ public final class LuaState {
     /// Pushes a C closure that calls `box` through the trampoline.
     func pushCallback(_ box: LuaCallbackBox, retained: Bool = true, suspending: Bool = false) {
         let L = pointer
-        box.state = self
+        box.stateReference = Unmanaged.passUnretained(self)
         let raw = behave_newuserdata(L, MemoryLayout<behave_callback>.size)!
         let callback = raw.assumingMemoryBound(to: behave_callback.self)
         callback.initialize(to: behave_callback(
