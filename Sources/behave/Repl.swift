@@ -33,7 +33,8 @@ struct Repl {
         self.session = session
         self.policy = policy
         session.colour = colourOut
-        if Terminal.isTerminal(1) {
+        // On a dumb terminal the terminal's own line editing is used: no escape sequences.
+        if Terminal.isTerminal(1), !Terminal.isDumb {
             var editor = LineEditor()
             editor.complete = { [session] text in Repl.complete(text, in: session) }
             self.editor = editor

@@ -9,13 +9,20 @@ enum Terminal {
     /// Whether `fd` is a terminal.
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// Whether the terminal says it understands no escape sequences (`TERM` unset or `dumb`,
+    /// as in Emacs's shell mode).
+    static var isDumb: Bool {
+        guard let term = getenv("TERM") else { return true }
+        let name = String(cString: term)
+        return name.isEmpty || name == "dumb"
+    }
+
     /// Whether text written to `fd` may be coloured: a terminal, `NO_COLOR` unset or empty
     /// (https://no-color.org), and not `TERM=dumb`.
     static func allowsColour(_ fd: Int32) -> Bool {
         guard isTerminal(fd) else { return false }
         if let value = getenv("NO_COLOR"), value.pointee != 0 { return false }
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-        return true
+        return !isDumb
     }
 
     /// The terminal's width in columns (80 when it does not say).

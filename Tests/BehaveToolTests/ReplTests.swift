@@ -206,6 +206,15 @@ struct ReplTests {
         #expect(try enter("'text'", on: plain) == "\"text\"")
     }
 
+    @Test("on a dumb terminal (TERM=dumb) the terminal edits lines: no escape sequences")
+    func dumbTerminal() throws {
+        let (terminal, _) = try repl(environment: ["TERM": "dumb", "NO_COLOR": ""])
+        #expect(try enter("{1, 'two'}", on: terminal) == "{1, \"two\"}")
+        #expect(try enter("error('plain')", on: terminal).hasPrefix("stdin:1: plain"))
+        try leave(terminal)
+        #expect(!terminal.transcript.contains("\u{1B}"))
+    }
+
     @Test("bare behave on a terminal is the REPL")
     func bareBehave() throws {
         let (terminal, _) = try repl(arguments: [])
