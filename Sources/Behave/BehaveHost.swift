@@ -168,6 +168,13 @@ public final class BehaveHost {
         return clock.now
     }
 
+    /// Lets `require` also search `directory` (a session's `:load` of a file elsewhere), unless
+    /// the policy names the directories itself.
+    func allowRequire(from directory: String) {
+        guard policy.moduleDirectories.isEmpty, !searchPath.directories.contains(directory) else { return }
+        searchPath.directories.append(directory)
+    }
+
     /// Runs one input of a session (a main chunk of the current state) as a task on the
     /// scheduler, until it ends; the timers and handlers it made stay for later inputs.
     nonisolated(nonsending)

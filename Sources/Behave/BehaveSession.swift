@@ -78,9 +78,11 @@ public final class BehaveSession {
     }
 
     /// Runs a behaviour file into the session (`:load`): a Lua script as one input, a JSON
-    /// action list as the Lua it translates to. Globals it sets stay.
+    /// action list as the Lua it translates to. Globals it sets stay, and `require` finds the
+    /// files beside it from then on (unless the policy names the module directories).
     nonisolated(nonsending)
     public func load(_ behaviour: Behaviour) async -> Outcome {
+        if let directory = behaviour.directory { host.allowRequire(from: directory) }
         let source: [UInt8]
         switch behaviour.format {
         case .lua:

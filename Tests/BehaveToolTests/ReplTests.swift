@@ -170,8 +170,10 @@ struct ReplTests {
     @Test(":load runs a Lua file or a JSON action list into the session; :emit reaches handlers; :reset forgets")
     func loadEmitReset() throws {
         let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write("return {word = 'hello'}", to: "words.lua", in: directory)
         let script = try Tool.write("""
-            function greet(name) return 'hello ' .. name end
+            local words = require('words')
+            function greet(name) return words.word .. ' ' .. name end
             on('ping', function(p) print('ping', p.n) end)
             print('loaded')
             """, to: "helpers.lua", in: directory)
