@@ -18,11 +18,12 @@ indirect enum LuaNode {
     /// Copies the value at `index`; tables deeply, raw, refusing cycles and extreme depth.
     static func read(from stack: LuaStack, at index: Int32) throws -> LuaNode {
         var visiting = Set<UnsafeRawPointer>()
-        return try read(stack, lua_absindex(stack.pointer, index), depth: 0, visiting: &visiting, path: "value")
+        return try read(stack, lua_absindex(stack.pointer, index), depth: 0, visiting: &visiting, path: { "value" })
     }
 
     private static func read(_ stack: LuaStack, _ index: Int32, depth: Int,
-                             visiting: inout Set<UnsafeRawPointer>, path: String) throws -> LuaNode {
+                             visiting: inout Set<UnsafeRawPointer>, path: () -> String) throws -> LuaNode {
+        // The path is built only for an error: a closure, so a successful read formats nothing.
         let L = stack.pointer
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
@@ -31,11 +32,11 @@ indirect enum LuaNode {
             return lua_isinteger(L, index) != 0 ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING: return .string(LuaString(bytes: stack.bytes(at: index)).description)
         case LUA_TTABLE:
-            guard depth < maximumDepth else { throw LuaDecodingError("\(path): tables nested deeper than \(maximumDepth)") }
+            guard depth < maximumDepth else { throw LuaDecodingError("\(path()): tables nested deeper than \(maximumDepth)") }
             let identity = lua_topointer(L, index)!
-            guard visiting.insert(identity).inserted else { throw LuaDecodingError("\(path): table contains itself (a cycle)") }
+            guard visiting.insert(identity).inserted else { throw LuaDecodingError("\(path()): table contains itself (a cycle)") }
             defer { visiting.remove(identity) }
-            guard lua_checkstack(L, 4) != 0 else { throw LuaDecodingError("\(path): stack overflow") }
+            guard lua_checkstack(L, 4) != 0 else { throw LuaDecodingError("\(path()): stack overflow") }
             var pairs: [(key: LuaNode, value: LuaNode)] = []
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
@@ -43,7 +44,7 @@ indirect enum LuaNode {
                 let value: LuaNode
                 do {
                     value = try read(stack, lua_absindex(L, -1), depth: depth + 1, visiting: &visiting,
-                                     path: "\(path).\(key.keyDescription)")
+                                     path: { "\(path()).\(key.keyDescription)" })
                 } catch { stack.pop(2); throw error }
                 pairs.append((key, value))
                 stack.pop()
@@ -57,7 +58,7 @@ indirect enum LuaNode {
             }
             return isArray ? .array(array) : .map(pairs)
         default:
-            throw LuaDecodingError("\(path): a \(stack.typeName(at: index)) cannot be decoded")
+            throw LuaDecodingError("\(path()): a \(stack.typeName(at: index)) cannot be decoded")
         }
     }
 

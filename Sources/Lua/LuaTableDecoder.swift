@@ -57,28 +57,30 @@ func mismatch(_ expected: String, _ node: LuaNode, _ path: [any CodingKey]) -> L
     return LuaDecodingError("\(where_): \(expected) expected, got \(node.typeName)")
 }
 
-func decodeScalar<T: Decodable>(_ type: T.Type, _ node: LuaNode, _ path: [any CodingKey]) throws -> T {
+/// `path` is a closure so that a value that decodes builds no coding path (an array of
+/// existentials per field).
+func decodeScalar<T: Decodable>(_ type: T.Type, _ node: LuaNode, _ path: () -> [any CodingKey]) throws -> T {
     func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
         switch node {
         case .integer(let i): if let v = I(exactly: i) { return v }
         case .number(let d): if let v = I(exactly: d) { return v }
         default: break
         }
-        throw mismatch("integer", node, path)
+        throw mismatch("integer", node, path())
     }
     switch type {
     case is Bool.Type:
         if case .boolean(let b) = node { return b as! T }
-        throw mismatch("boolean", node, path)
+        throw mismatch("boolean", node, path())
     case is String.Type:
         if case .string(let s) = node { return s as! T }
-        throw mismatch("string", node, path)
+        throw mismatch("string", node, path())
     case is Double.Type, is Float.Type:
         let d: Double
         switch node {
         case .integer(let i): d = Double(i)
         case .number(let n): d = n
-        default: throw mismatch("number", node, path)
+        default: throw mismatch("number", node, path())
         }
         return (type is Float.Type ? Float(d) as Any : d as Any) as! T
     case is Int.Type: return try integer(Int.self) as! T
@@ -92,7 +94,7 @@ func decodeScalar<T: Decodable>(_ type: T.Type, _ node: LuaNode, _ path: [any Co
     case is UInt32.Type: return try integer(UInt32.self) as! T
     case is UInt64.Type: return try integer(UInt64.self) as! T
     default:
-        return try T(from: NodeDecoder(node: node, codingPath: path))
+        return try T(from: NodeDecoder(node: node, codingPath: path()))
     }
 }
 
@@ -108,7 +110,7 @@ struct KeyedNodeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return false
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decodeScalar(type, value(key), codingPath + [key])
+        try decodeScalar(type, value(key), { codingPath + [key] })
     }
     func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
         try NodeDecoder(node: value(key), codingPath: codingPath + [key]).container(keyedBy: type)
@@ -151,7 +153,7 @@ struct UnkeyedNodeDecoding: UnkeyedDecodingContainer {
     }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (node, path) = try next()
-        return try decodeScalar(type, node, path)
+        return try decodeScalar(type, node, { path })
     }
     mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
         let (node, path) = try next()
@@ -174,7 +176,7 @@ struct SingleNodeDecoding: SingleValueDecodingContainer {
         if case .nil = node { return true }
         return false
     }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeScalar(type, node, codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeScalar(type, node, { codingPath }) }
 }
 
 /// A Swift type that crosses into Lua as a table through ``LuaTableEncoder`` and

@@ -125,4 +125,18 @@ struct ValueRoundTripTests {
         #expect(bad[1].string?.contains("bad argument #1 to 'echo'") == true)
         #expect(bad[1].string?.contains("destination: string expected, got number") == true)
     }
+
+    @Test("a decoding error names the path to the bad value, however deep")
+    func decodingPaths() throws {
+        struct Stop: Codable, LuaCodable { var name: String }
+        struct Trip: Codable, LuaCodable { var stops: [Stop] }
+        struct Plan: Codable, LuaCodable { var trip: Trip }
+        lua.register("plan") { (p: Plan) -> Int in p.trip.stops.count }
+        let good = try lua.run("return plan{trip = {stops = {{name = 'Lyon'}, {name = 'Dijon'}}}}")
+        #expect(good[0].integer == 2)
+        let bad = try lua.load("return pcall(plan, {trip = {stops = {{name = 'Lyon'}, {name = 5}}}})").call()
+        #expect(bad[1].string?.hasSuffix("value.trip.stops.2.name: string expected, got number)") == true, "\(bad[1])")
+        let cyclic = try lua.load("local t = {} t.inner = {again = t} return pcall(plan, t)").call()
+        #expect(cyclic[1].string?.contains("value.inner.again: table contains itself (a cycle)") == true, "\(cyclic[1])")
+    }
 }
