@@ -114,15 +114,20 @@ public final class BehaveSession {
     /// The compiled input; nil when it is incomplete.
     private func compile(_ text: String) -> Result<LuaFunction?, BehaveError> {
         var code = text
+        // An expression cut short (`{1,`) is incomplete as `return {1,` even though the bare
+        // statement fails earlier; either way, more lines are wanted.
+        var expressionIsIncomplete = false
         if code.hasPrefix("=") {
             code = "return " + code.dropFirst()
-        } else if let function = try? host.lua.load("return " + code, chunkName: "=" + chunkName) {
-            return .success(function)
+        } else {
+            do { return .success(try host.lua.load("return " + code, chunkName: "=" + chunkName)) } catch {
+                expressionIsIncomplete = (error as? LuaError)?.message.hasSuffix("<eof>") == true
+            }
         }
         do {
             return .success(try host.lua.load(code, chunkName: "=" + chunkName))
         } catch let error as LuaError {
-            if error.message.hasSuffix("<eof>") { return .success(nil) }
+            if expressionIsIncomplete || error.message.hasSuffix("<eof>") { return .success(nil) }
             return .failure(.invalid([Diagnostic(error, file: chunkName)]))
         } catch {
             return .failure(.failed(LuaError(kind: .runtime, message: "\(error)")))

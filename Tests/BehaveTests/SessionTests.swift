@@ -75,6 +75,12 @@ struct SessionTests {
             return
         }
         #expect(await probe.value("function f()\n  return 3\nend") == nil)
+        // An expression cut short continues too, though as a statement it fails earlier.
+        guard case .incomplete = await probe.session.evaluate("{1,") else {
+            Issue.record("a table constructor cut short is not incomplete")
+            return
+        }
+        #expect(await probe.value("{1,\n2}") == "{1, 2}")
         #expect(await probe.value("f()") == "3")
         // A syntax error elsewhere is an error, not a continuation.
         #expect(await probe.error("x = = 1")?.contains("stdin:1:") == true)
