@@ -157,12 +157,7 @@ public final class BehaveHost {
     /// instant the session's `now()` counts from. See ``BehaveSession``.
     func beginSession(directories: [String]) throws(BehaveError) -> Double {
         searchPath.directories = policy.moduleDirectories.isEmpty ? directories : policy.moduleDirectories
-        if !stateIsFresh {
-            do { try reset() } catch {
-                throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
-            }
-        }
-        stateIsFresh = false
+        try takeFreshState()
         clearCancellation()
         try pushContext()
         return clock.now
@@ -185,33 +180,48 @@ public final class BehaveHost {
                                   pushingContext: false)
     }
 
-    /// Loads a behaviour into a fresh state, ready to run.
-    private func prepare(_ behaviour: Behaviour, strict: Bool, arguments: [String],
-                         scriptName: String?) throws(BehaveError) -> LuaFunction {
-        let source: [UInt8]
-        switch behaviour.format {
-        case .json:
-            let (script, warnings) = try translate(behaviour, layout: .lineAligned, strict: strict)
-            for warning in warnings { output.diagnostic(warning.description) }
-            source = Array(script.utf8)
-        case .lua:
-            source = behaviour.bytes
-        }
-        var directories = policy.moduleDirectories
-        if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
-        searchPath.directories = directories
+    /// The state a run or session starts in: the current one if nothing has run in it yet.
+    private func takeFreshState() throws(BehaveError) {
         if !stateIsFresh {
             do { try reset() } catch {
                 throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
             }
         }
         stateIsFresh = false
-        let chunk: LuaFunction
+    }
+
+    /// The Lua a behaviour runs as: a script's own bytes, or the script an action list
+    /// translates to (its warnings go to the diagnostics).
+    func luaSource(of behaviour: Behaviour, strict: Bool = false) throws(BehaveError) -> [UInt8] {
+        switch behaviour.format {
+        case .json:
+            let (script, warnings) = try translate(behaviour, layout: .lineAligned, strict: strict)
+            for warning in warnings { output.diagnostic(warning.description) }
+            return Array(script.utf8)
+        case .lua:
+            return behaviour.bytes
+        }
+    }
+
+    /// `source` compiled in the current state as the behaviour's main chunk; a syntax error
+    /// comes back as the behaviour's diagnostic.
+    func loadChunk(of behaviour: Behaviour, source: [UInt8]) throws(BehaveError) -> LuaFunction {
         do {
-            chunk = try lua.load(source, chunkName: "@" + behaviour.name)
+            return try lua.load(source, chunkName: "@" + behaviour.name)
         } catch let error as LuaError {
             throw .invalid([Diagnostic(error, file: behaviour.name)])
         } catch { throw .failed(LuaError(kind: .runtime, message: "\(error)")) }
+    }
+
+    /// Loads a behaviour into a fresh state, ready to run.
+    private func prepare(_ behaviour: Behaviour, strict: Bool, arguments: [String],
+                         scriptName: String?) throws(BehaveError) -> LuaFunction {
+        let source = try luaSource(of: behaviour, strict: strict)
+        var directories = policy.moduleDirectories
+        if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
+        searchPath.directories = directories
+        try takeFreshState()
+        let chunk = try loadChunk(of: behaviour, source: source)
         setEnvironment(of: chunk)
         if policy.isTrusted {
             var table: [Int: String] = [0: scriptName ?? behaviour.name]

@@ -83,22 +83,9 @@ public final class BehaveSession {
     nonisolated(nonsending)
     public func load(_ behaviour: Behaviour) async -> Outcome {
         if let directory = behaviour.directory { host.allowRequire(from: directory) }
-        let source: [UInt8]
-        switch behaviour.format {
-        case .lua:
-            source = behaviour.bytes
-        case .json:
-            do {
-                let (script, warnings) = try host.translate(behaviour, layout: .lineAligned)
-                for warning in warnings { host.output.diagnostic(warning.description) }
-                source = Array(script.utf8)
-            } catch { return .failed(error) }
-        }
         do {
-            return await run(try host.lua.load(source, chunkName: "@" + behaviour.name))
-        } catch let error as LuaError {
-            return .failed(.invalid([Diagnostic(error, file: behaviour.name)]))
-        } catch { return .failed(.failed(LuaError(kind: .runtime, message: "\(error)"))) }
+            return await run(try host.loadChunk(of: behaviour, source: try host.luaSource(of: behaviour)))
+        } catch { return .failed(error) }
     }
 
     /// Delivers an event to the session's handlers and waiters, and runs them (`:emit`).
