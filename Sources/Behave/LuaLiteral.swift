@@ -57,7 +57,7 @@ enum LuaLiteral {
     }
 
     /// Lua's reserved words: built once, as `isIdentifier` runs for every action of a large list.
-    private static let keywords: Set<String> = [
+    static let keywords: Set<String> = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
         "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
     ]

@@ -37,7 +37,7 @@ extension BehaveSession {
     public func completions(for line: String) -> SessionCompletion {
         let word = String(line.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }.reversed())
         guard let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) else {
-            let names = Set(tableKeys(path: [], functionsOnly: false)).union(Self.keywords)
+            let names = Set(tableKeys(path: [], functionsOnly: false)).union(LuaLiteral.keywords)
             return SessionCompletion(partial: word, candidates: names.filter { $0.hasPrefix(word) }.sorted())
         }
         let partial = String(word[word.index(after: separator)...])
@@ -48,11 +48,6 @@ extension BehaveSession {
         let names = tableKeys(path: path, functionsOnly: word[separator] == ":")
         return SessionCompletion(partial: partial, candidates: Set(names).filter { $0.hasPrefix(partial) }.sorted())
     }
-
-    private static let keywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
 
     /// The identifier keys of the table at `path` from the environment (and of the tables its
     /// `__index` chain leads to).

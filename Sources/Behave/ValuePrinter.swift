@@ -24,7 +24,7 @@ enum ValuePrinter {
     local mathtype = math.type
     local MAXDEPTH, MAXENTRIES, WIDTH = \#(maximumDepth), \#(maximumEntries), \#(lineWidth)
     local keywords = {}
-    for word in gmatch("and break do else elseif end false for function goto if in local nil not or repeat return then true until while", "%a+") do
+    for word in gmatch("\#(LuaLiteral.keywords.sorted().joined(separator: " "))", "%a+") do
       keywords[word] = true
     end
 
