@@ -43,6 +43,15 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates `directory` and its missing parents (mode 700), like `mkdir -p`.
+    package static func makeDirectories(_ directory: String) throws(AtomicWriteError) {
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw AtomicWriteError(path: prefix, errno: errno) }
+        }
+    }
+
     private static func failure(_ path: String, fd: Int32?, temporary: String) -> AtomicWriteError {
         let error = AtomicWriteError(path: path, errno: errno)
         if let fd { close(fd) }

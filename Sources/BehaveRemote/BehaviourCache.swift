@@ -54,10 +54,6 @@ public struct BehaviourCache: Sendable {
     }
 
     private func makeDirectory() throws(AtomicWriteError) {
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw AtomicWriteError(path: prefix, errno: errno) }
-        }
+        try AtomicFile.makeDirectories(directory)
     }
 }

@@ -43,19 +43,10 @@ struct History {
 
     private func save() -> AtomicWriteError? {
         guard let path else { return nil }
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        makeDirectories(directory)
         do {
+            try AtomicFile.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
             try AtomicFile.write(Array((entries.joined(separator: "\n") + "\n").utf8), to: path, mode: 0o600)
             return nil
         } catch { return error }
-    }
-
-    private func makeDirectories(_ directory: String) {
-        var current = ""
-        for component in directory.split(separator: "/") {
-            current += "/" + component
-            _ = mkdir(current, 0o700)
-        }
     }
 }
