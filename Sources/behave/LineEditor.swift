@@ -1,3 +1,4 @@
+import Behave
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +22,7 @@ struct LineEditor {
     }
 
     /// Given the text before the cursor, what the word there can become.
-    var complete: (String) -> (partial: String, candidates: [String], commonPrefix: String) = { _ in ("", [], "") }
+    var complete: (String) -> SessionCompletion = { _ in SessionCompletion(partial: "", candidates: []) }
 
     private let input: Int32
     private let output: Int32
@@ -89,7 +90,8 @@ struct LineEditor {
 
     private func completeWord(_ state: inout EditState, listing: Bool, prompt: String) {
         let before = String(state.text[..<state.cursor])
-        let (partial, candidates, common) = complete(before)
+        let completion = complete(before)
+        let (partial, candidates, common) = (completion.partial, completion.candidates, completion.commonPrefix)
         if candidates.count == 1 {
             state.insert(contentsOf: candidates[0].dropFirst(partial.count))
         } else if common.count > partial.count {

@@ -1,4 +1,5 @@
 import Behave
+import BehaveRemote
 import Lua
 #if canImport(Glibc)
 import Glibc
@@ -122,9 +123,9 @@ struct Repl {
     enum CommandResult { case proceed, quit }
 
     private mutating func command(_ line: String) async -> CommandResult {
-        let text = trimmed(line)
+        let text = line.trimmingWhitespace()
         let name = String(text.prefix { !$0.isWhitespace })
-        let argument = trimmed(String(text.dropFirst(name.count)))
+        let argument = String(text.dropFirst(name.count)).trimmingWhitespace()
         switch name {
         case ":help", ":h", ":?":
             if argument.isEmpty {
@@ -173,7 +174,7 @@ struct Repl {
             complain("usage: :emit NAME [JSON payload]")
             return
         }
-        let json = trimmed(String(argument.dropFirst(name.count)))
+        let json = String(argument.dropFirst(name.count)).trimmingWhitespace()
         var payload = PlainValue.null
         if !json.isEmpty {
             do { payload = PlainValue(try JSONParser.parse(Array(json.utf8))) } catch {
@@ -203,19 +204,9 @@ struct Repl {
     }
 
     /// Completion for the editor: `:` commands, names after `:help`, Lua names elsewhere.
-    static func complete(_ text: String, in session: BehaveSession) -> (partial: String, candidates: [String], commonPrefix: String) {
-        if text.first == ":", !text.contains(" ") {
-            let names = commands.map { String($0.usage.prefix { !$0.isWhitespace }) }
-            let candidates = Array(Set(names)).filter { $0.hasPrefix(text) }.sorted()
-            let completion = SessionCompletion(partial: text, candidates: candidates)
-            return (text, candidates, completion.commonPrefix)
-        }
-        let completion = session.completions(for: text)
-        return (completion.partial, completion.candidates, completion.commonPrefix)
+    static func complete(_ text: String, in session: BehaveSession) -> SessionCompletion {
+        guard text.first == ":", !text.contains(" ") else { return session.completions(for: text) }
+        let names = Set(commands.map { String($0.usage.prefix { !$0.isWhitespace }) })
+        return SessionCompletion(partial: text, candidates: names.filter { $0.hasPrefix(text) }.sorted())
     }
-}
-
-/// `text` without leading and trailing whitespace.
-private func trimmed(_ text: String) -> String {
-    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
 }
