@@ -24,6 +24,17 @@ struct ReplTests {
         return shown.hasSuffix("\n") ? String(shown.dropLast()) : shown
     }
 
+    /// Enters `line`, lets it start, presses Ctrl-C: the input is interrupted and the prompt
+    /// comes back, however long the input would have run.
+    private func interrupt(_ line: String, on terminal: PseudoTerminal) throws {
+        try terminal.type(line + "\r")
+        try terminal.expect(line + "\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        try terminal.type("\u{3}")
+        try terminal.expect("interrupted")
+        try terminal.expect("> ")
+    }
+
     /// Ctrl-D on an empty line: the REPL ends with status 0.
     private func leave(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try terminal.type("\u{4}")
@@ -73,20 +84,10 @@ struct ReplTests {
     func interrupt() throws {
         let (terminal, _) = try repl()
         #expect(try enter("kept = 'still here'", on: terminal) == "")
-        try terminal.type("while true do end\r")
-        try terminal.expect("while true do end\r\n")
-        Thread.sleep(forTimeInterval: 0.3)  // let the loop start; Ctrl-C must stop it, however long it ran
-        try terminal.type("\u{3}")
-        try terminal.expect("interrupted")
-        try terminal.expect("> ")
+        try interrupt("while true do end", on: terminal)
         #expect(try enter("kept", on: terminal) == "\"still here\"")
         // A wait is interrupted too.
-        try terminal.type("wait(3600)\r")
-        try terminal.expect("wait(3600)\r\n")
-        Thread.sleep(forTimeInterval: 0.3)
-        try terminal.type("\u{3}")
-        try terminal.expect("interrupted")
-        try terminal.expect("> ")
+        try interrupt("wait(3600)", on: terminal)
         // At the prompt, Ctrl-C drops what was typed.
         try terminal.type("this is dropped")
         try terminal.type("\u{3}")
