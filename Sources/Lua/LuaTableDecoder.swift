@@ -9,16 +9,15 @@ public struct LuaTableDecoder {
     /// Creates a decoder.
     public init() {}
 
-    /// Decodes the value at `index`. Cyclic or absurdly nested tables are an error.
+    /// Decodes the value at `index`, reading only the fields `T` asks for. A cycle or absurd
+    /// nesting along the way is an error; fields `T` does not have are never looked at.
     public func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
-        try decode(type, from: LuaNode.read(from: stack, at: index))
-    }
-
-    func decode<T: Decodable>(_ type: T.Type, from node: LuaNode) throws -> T {
-        try T(from: NodeDecoder(node: node, codingPath: []))
+        try StackDecoder.decode(type, from: stack, at: index)
     }
 }
 
+/// Decodes from a copy of a value (a node tree): used for containers a type keeps beyond one
+/// call (`nestedContainer`, `superDecoder`), which cannot borrow stack slots.
 struct NodeDecoder: Decoder {
     let node: LuaNode
     let codingPath: [any CodingKey]
@@ -53,8 +52,11 @@ struct NodeDecoder: Decoder {
 }
 
 func mismatch(_ expected: String, _ node: LuaNode, _ path: [any CodingKey]) -> LuaDecodingError {
-    let where_ = (["value"] + path.map { $0.intValue.map { String($0 + 1) } ?? $0.stringValue }).joined(separator: ".")
-    return LuaDecodingError("\(where_): \(expected) expected, got \(node.typeName)")
+    mismatch(expected, node.typeName, path)
+}
+
+func mismatch(_ expected: String, _ typeName: String, _ path: [any CodingKey]) -> LuaDecodingError {
+    LuaDecodingError("\(describe(path)): \(expected) expected, got \(typeName)")
 }
 
 /// `path` is a closure so that a value that decodes builds no coding path (an array of

@@ -80,7 +80,8 @@ struct ValueRoundTripTests {
         #expect(t["self"].table?["name"].string == "loop")
         #expect(t.pairs.count == 3)
         struct Node: Codable, LuaCodable { var name: String }
-        #expect(throws: (any Error).self) { _ = try [Node].read(from: lua.stack, at: pushAndIndex(t)) }
+        // Node reads only `name`: the cycles beside it are never followed.
+        #expect(try [Node].read(from: lua.stack, at: pushAndIndex(t)).map(\.name) == ["loop"])
         lua.stack.pop()
         let fn = lua.function(named: "decode") { stack in
             _ = try LuaTableDecoder().decode([String: String].self, from: stack, at: 1)
@@ -136,7 +137,57 @@ struct ValueRoundTripTests {
         #expect(good[0].integer == 2)
         let bad = try lua.load("return pcall(plan, {trip = {stops = {{name = 'Lyon'}, {name = 5}}}})").call()
         #expect(bad[1].string?.hasSuffix("value.trip.stops.2.name: string expected, got number)") == true, "\(bad[1])")
-        let cyclic = try lua.load("local t = {} t.inner = {again = t} return pcall(plan, t)").call()
-        #expect(cyclic[1].string?.contains("value.inner.again: table contains itself (a cycle)") == true, "\(cyclic[1])")
+        let missing = try lua.load("return pcall(plan, {trip = {}})").call()
+        #expect(missing[1].string?.hasSuffix("value.trip.stops: sequence expected, got nil)") == true, "\(missing[1])")
+    }
+
+    /// A type that contains itself, so a cyclic table is one the decoder would follow forever.
+    struct Category: Codable, LuaCodable {
+        var name: String
+        var sub: [Category]
+    }
+
+    @Test("a cycle the type would follow is an error naming where it closes")
+    func decodingCycles() throws {
+        lua.register("depth") { (c: Category) -> Int in c.sub.count }
+        let cyclic = try lua.load("local t = {name = 'a', sub = {}} t.sub[1] = {name = 'b', sub = {t}} return pcall(depth, t)").call()
+        #expect(cyclic[0].boolean == false)
+        #expect(cyclic[1].string?.contains("value.sub.1.sub.1: table contains itself (a cycle)") == true, "\(cyclic[1])")
+        // The same table twice, side by side, is no cycle.
+        let shared = try lua.run("local leaf = {name = 'x', sub = {}} return depth{name = 'a', sub = {leaf, leaf, leaf}}")
+        #expect(shared[0].integer == 3)
+        let deep = try lua.load("local t = {name = 'n', sub = {}} for i = 1, 300 do t = {name = 'n', sub = {t}} end return pcall(depth, t)").call()
+        #expect(deep[1].string?.contains("tables nested deeper than 200") == true, "\(deep[1])")
+    }
+
+    @Test("only the fields the type reads are looked at; arrays, holes and integer keys decode as Lua writes them")
+    func decodingReadsOnlyWhatItNeeds() throws {
+        struct Stop: Codable, LuaCodable { var name: String; var minutes: Double? }
+        lua.register("name") { (s: Stop) -> String in s.name + (s.minutes.map { " \($0)" } ?? "") }
+        // A function, a coroutine and a cycle in fields Stop does not have are never decoded.
+        let extra = try lua.run("local t = {name = 'Lyon', minutes = 5, run = print, co = coroutine.create(print)} t.me = t return name(t)")
+        #expect(extra[0].string == "Lyon 5.0")
+        struct Bag: Codable, LuaCodable { var xs: [Int] }
+        lua.register("sum") { (bag: Bag) in bag.xs.reduce(0, +) }
+        #expect(try lua.run("return sum{xs = {}}")[0].integer == 0)
+        #expect(try lua.run("return sum{xs = {[1] = 4, [2] = 5, [3.0] = 6}}")[0].integer == 15)
+        let holes = try lua.load("return pcall(sum, {xs = {1, nil, 3}})").call()
+        #expect(holes[1].string?.contains("value.xs: sequence expected, got table") == true, "\(holes[1])")
+        let mixed = try lua.load("return pcall(sum, {xs = {1, 2, x = 3}})").call()
+        #expect(mixed[1].string?.contains("value.xs: sequence expected, got table") == true, "\(mixed[1])")
+        let float = try lua.load("return pcall(sum, {xs = {1, 2.5}})").call()
+        #expect(float[1].string?.contains("value.xs.2: integer expected, got number") == true, "\(float[1])")
+        lua.register("labels") { (d: [Int: String]) in d.keys.sorted() }
+        let labels = try lua.run("local r = labels{[10] = 'a', [-2] = 'b'} return r[1], r[2]")
+        #expect(labels.map(\.integer) == [-2, 10])
+        struct Pair: Codable, LuaCodable { var first: Int; var second: Int
+            enum CodingKeys: String, CodingKey { case first = "1", second = "2" }
+        }
+        lua.register("pair") { (p: Pair) in p.first * 10 + p.second }
+        #expect(try lua.run("return pair{7, 8}")[0].integer == 78)
+        // Metamethods never run while decoding: the field comes from the table itself.
+        let proxied = try lua.load("return pcall(name, setmetatable({}, {__index = function() error('ran') end}))").call()
+        #expect(proxied[1].string?.contains("value.name: string expected, got nil") == true, "\(proxied[1])")
+        #expect(lua.stack.count == 0)
     }
 }

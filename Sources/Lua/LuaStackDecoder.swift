@@ -1,0 +1,309 @@
+import CLua
+
+/// Decodes straight from the Lua stack: a field is looked up (raw) when the Swift type asks
+/// for it, so a call taking a `Codable` table copies nothing it does not use and allocates
+/// nothing per scalar field. Fields the type does not read are never looked at.
+///
+/// Every access is raw (`lua_rawget`, `lua_next`): no metamethod runs, so nothing can raise
+/// while Swift frames are on the C stack. Values pushed while decoding a field are popped
+/// before the next field; `decode` restores the stack's top whatever happens.
+struct StackDecoder: Decoder {
+    let stack: LuaStack
+    /// Absolute index of the value this decoder reads.
+    let index: Int32
+    let codingPath: [any CodingKey]
+    let tables: TablePath
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// Decodes the value at `index` of `stack`.
+    static func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
+        let L = stack.pointer
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let absolute = lua_absindex(L, index)
+        return try decodeValue(type, stack, absolute, TablePath(), { [] })
+    }
+
+    var typeName: String { stack.typeName(at: index) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard lua_type(stack.pointer, index) == LUA_TTABLE else { throw mismatch("table", typeName, codingPath) }
+        return KeyedDecodingContainer(KeyedStackDecoding<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard lua_type(stack.pointer, index) == LUA_TTABLE else { throw mismatch("sequence", typeName, codingPath) }
+        guard let count = sequenceLength() else { throw mismatch("sequence", typeName, codingPath) }
+        return UnkeyedStackDecoding(decoder: self, count: count)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleStackDecoding(decoder: self) }
+
+    /// n when the table's keys are exactly 1…n (0 for an empty table), else nil: n distinct
+    /// integer keys, none below 1 and none above n, are 1…n.
+    func sequenceLength() -> Int? {
+        let L = stack.pointer
+        var entries: lua_Integer = 0
+        var largest: lua_Integer = 0
+        var integersOnly = true
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            entries += 1
+            if integersOnly, lua_type(L, -2) == LUA_TNUMBER, lua_isinteger(L, -2) != 0 {
+                let key = lua_tointegerx(L, -2, nil)
+                if key < 1 { integersOnly = false }
+                largest = max(largest, key)
+            } else {
+                integersOnly = false
+            }
+            lua_settop(L, -2)
+        }
+        return integersOnly && largest == entries ? Int(entries) : nil
+    }
+
+    /// Decodes the value pushed on top for `path`, refusing tables already being decoded
+    /// (a cycle) and extreme nesting.
+    static func decodeValue<T: Decodable>(_ type: T.Type, _ stack: LuaStack, _ index: Int32, _ tables: TablePath,
+                                          _ path: () -> [any CodingKey]) throws -> T {
+        if let scalar = try decodeStackScalar(type, stack, index, path) { return scalar }
+        let L = stack.pointer
+        guard lua_type(L, index) == LUA_TTABLE else {
+            return try T(from: StackDecoder(stack: stack, index: index, codingPath: path(), tables: tables))
+        }
+        let identity = lua_topointer(L, index)!
+        let codingPath = path()
+        guard tables.depth < LuaNode.maximumDepth else {
+            throw LuaDecodingError("\(describe(codingPath)): tables nested deeper than \(LuaNode.maximumDepth)")
+        }
+        guard !tables.contains(identity) else {
+            throw LuaDecodingError("\(describe(codingPath)): table contains itself (a cycle)")
+        }
+        guard lua_checkstack(L, 4) != 0 else { throw LuaDecodingError("\(describe(codingPath)): stack overflow") }
+        tables.enter(identity)
+        defer { tables.leave() }
+        return try T(from: StackDecoder(stack: stack, index: index, codingPath: codingPath, tables: tables))
+    }
+}
+
+/// The tables on the path being decoded, innermost last: a table met again is a cycle.
+final class TablePath {
+    private var identities: [UnsafeRawPointer] = []
+    var depth: Int { identities.count }
+    func contains(_ identity: UnsafeRawPointer) -> Bool { identities.contains(identity) }
+    func enter(_ identity: UnsafeRawPointer) { identities.append(identity) }
+    func leave() { identities.removeLast() }
+}
+
+/// `value.trip.stops.2.name`: how errors name a place in the decoded value.
+func describe(_ path: [any CodingKey]) -> String {
+    (["value"] + path.map { $0.intValue.map { String($0 + 1) } ?? $0.stringValue }).joined(separator: ".")
+}
+
+/// Readers for the scalar types, without generics: the containers' concrete `decode`
+/// overloads call them directly, so decoding an `Int` field needs no type metadata at run time.
+enum StackScalar {
+    static func integer<I: FixedWidthInteger>(_: I.Type, _ stack: LuaStack, _ index: Int32,
+                                              _ path: () -> [any CodingKey]) throws -> I {
+        let L = stack.pointer
+        if lua_type(L, index) == LUA_TNUMBER {
+            if lua_isinteger(L, index) != 0 {
+                if let v = I(exactly: lua_tointegerx(L, index, nil)) { return v }
+            } else if let v = I(exactly: lua_tonumberx(L, index, nil)) {
+                return v
+            }
+        }
+        throw mismatch("integer", stack.typeName(at: index), path())
+    }
+
+    static func int(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> Int {
+        let L = stack.pointer
+        if lua_type(L, index) == LUA_TNUMBER {
+            if lua_isinteger(L, index) != 0 { return Int(lua_tointegerx(L, index, nil)) }
+            if let v = Int(exactly: lua_tonumberx(L, index, nil)) { return v }
+        }
+        throw mismatch("integer", stack.typeName(at: index), path())
+    }
+
+    static func string(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> String {
+        guard lua_type(stack.pointer, index) == LUA_TSTRING else { throw mismatch("string", stack.typeName(at: index), path()) }
+        return String.decode(stack, index)
+    }
+
+    static func bool(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> Bool {
+        guard lua_type(stack.pointer, index) == LUA_TBOOLEAN else { throw mismatch("boolean", stack.typeName(at: index), path()) }
+        return lua_toboolean(stack.pointer, index) != 0
+    }
+
+    static func double(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> Double {
+        let L = stack.pointer
+        guard lua_type(L, index) == LUA_TNUMBER else { throw mismatch("number", stack.typeName(at: index), path()) }
+        return lua_isinteger(L, index) != 0 ? Double(lua_tointegerx(L, index, nil)) : lua_tonumberx(L, index, nil)
+    }
+}
+
+/// The scalar at `index` when `T` is one of the scalar types, nil for any other type.
+func decodeStackScalar<T: Decodable>(_ type: T.Type, _ stack: LuaStack, _ index: Int32,
+                                     _ path: () -> [any CodingKey]) throws -> T? {
+    // Compared and converted without a dynamic cast: `T` is only known at run time when a
+    // container's generic `decode` is called through its box.
+    if T.self == Int.self { return unsafeBitCast(try StackScalar.int(stack, index, path), to: T.self) }
+    if T.self == String.self { return unsafeBitCast(try StackScalar.string(stack, index, path), to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(try StackScalar.bool(stack, index, path), to: T.self) }
+    if T.self == Double.self { return unsafeBitCast(try StackScalar.double(stack, index, path), to: T.self) }
+    switch type {
+    case is Float.Type: return Float(try StackScalar.double(stack, index, path)) as? T
+    case is Int8.Type: return try StackScalar.integer(Int8.self, stack, index, path) as? T
+    case is Int16.Type: return try StackScalar.integer(Int16.self, stack, index, path) as? T
+    case is Int32.Type: return try StackScalar.integer(Int32.self, stack, index, path) as? T
+    case is Int64.Type: return try StackScalar.integer(Int64.self, stack, index, path) as? T
+    case is UInt.Type: return try StackScalar.integer(UInt.self, stack, index, path) as? T
+    case is UInt8.Type: return try StackScalar.integer(UInt8.self, stack, index, path) as? T
+    case is UInt16.Type: return try StackScalar.integer(UInt16.self, stack, index, path) as? T
+    case is UInt32.Type: return try StackScalar.integer(UInt32.self, stack, index, path) as? T
+    case is UInt64.Type: return try StackScalar.integer(UInt64.self, stack, index, path) as? T
+    default: return nil
+    }
+}
+
+/// A class, not a struct: Swift's container box copies its container for every field it
+/// decodes, and copying one reference costs one retain where the decoder's fields cost three.
+final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: StackDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    init(decoder: StackDecoder) { self.decoder = decoder }
+
+    /// Pushes the field for `key` (raw). A key spelled as an integer also finds an integer
+    /// key, as Lua writes arrays.
+    private func push(_ key: Key) {
+        let L = decoder.stack.pointer
+        key.stringValue.push(to: decoder.stack)
+        if lua_rawget(L, decoder.index) == LUA_TNIL, let integer = integerKey(key) {
+            lua_settop(L, -2)
+            lua_rawgeti(L, decoder.index, integer)
+        }
+    }
+
+    private func integerKey(_ key: Key) -> lua_Integer? {
+        if let i = key.intValue, key.stringValue == String(i) { return lua_Integer(i) }
+        guard let first = key.stringValue.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else { return nil }
+        return lua_Integer(key.stringValue)
+    }
+
+    /// Runs `body` with the field on top of the stack, popped afterwards.
+    private func withField<R>(_ key: Key, _ body: (Int32) throws -> R) rethrows -> R {
+        let L = decoder.stack.pointer
+        push(key)
+        defer { lua_settop(L, -2) }
+        return try body(lua_gettop(L))
+    }
+
+    var allKeys: [Key] {
+        let L = decoder.stack.pointer
+        var keys: [Key] = []
+        lua_pushnil(L)
+        while lua_next(L, decoder.index) != 0 {
+            switch lua_type(L, -2) {
+            case LUA_TSTRING: if let key = Key(stringValue: String.decode(decoder.stack, -2)) { keys.append(key) }
+            case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
+                if let key = Key(stringValue: String(lua_tointegerx(L, -2, nil))) { keys.append(key) }
+            default: break
+            }
+            lua_settop(L, -2)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) != LUA_TNIL } }
+    func decodeNil(forKey key: Key) throws -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) == LUA_TNIL } }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try withField(key) { try StackScalar.int(decoder.stack, $0, { decoder.codingPath + [key] }) }
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try withField(key) { try StackScalar.string(decoder.stack, $0, { decoder.codingPath + [key] }) }
+    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try withField(key) { try StackScalar.bool(decoder.stack, $0, { decoder.codingPath + [key] }) }
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try withField(key) { try StackScalar.double(decoder.stack, $0, { decoder.codingPath + [key] }) }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try withField(key) { top in
+            try StackDecoder.decodeValue(type, decoder.stack, top, decoder.tables, { decoder.codingPath + [key] })
+        }
+    }
+
+    /// Containers that outlive one call decode from a copy of the field (a node tree).
+    private func copy(_ key: Key) throws -> NodeDecoder {
+        let node = try withField(key) { try LuaNode.read(from: decoder.stack, at: $0) }
+        return NodeDecoder(node: node, codingPath: decoder.codingPath + [key])
+    }
+
+    func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
+        try copy(key).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try copy(key).unkeyedContainer() }
+    func superDecoder() throws -> any Decoder {
+        NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: decoder.index), codingPath: decoder.codingPath)
+    }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try copy(key) }
+}
+
+struct UnkeyedStackDecoding: UnkeyedDecodingContainer {
+    let decoder: StackDecoder
+    let total: Int
+    var currentIndex = 0
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { total }
+    var isAtEnd: Bool { currentIndex >= total }
+
+    init(decoder: StackDecoder, count: Int) {
+        self.decoder = decoder
+        self.total = count
+    }
+
+    /// Pushes the next element and moves past it.
+    private mutating func pushNext() throws -> (top: Int32, position: Int) {
+        guard !isAtEnd else { throw LuaDecodingError("value: sequence ended early at \(currentIndex + 1)") }
+        let L = decoder.stack.pointer
+        lua_rawgeti(L, decoder.index, lua_Integer(currentIndex + 1))
+        defer { currentIndex += 1 }
+        return (lua_gettop(L), currentIndex)
+    }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (top, position) = try pushNext()
+        defer { lua_settop(decoder.stack.pointer, -2) }
+        let path = decoder.codingPath
+        return try StackDecoder.decodeValue(type, decoder.stack, top, decoder.tables, { path + [IndexKey(position)] })
+    }
+
+    /// Containers that outlive one call decode from a copy of the element (a node tree).
+    private mutating func copy() throws -> NodeDecoder {
+        let (top, position) = try pushNext()
+        defer { lua_settop(decoder.stack.pointer, -2) }
+        return NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: top), codingPath: codingPath + [IndexKey(position)])
+    }
+
+    mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
+        try copy().container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try copy().unkeyedContainer() }
+    mutating func superDecoder() throws -> any Decoder { try copy() }
+}
+
+struct SingleStackDecoding: SingleValueDecodingContainer {
+    let decoder: StackDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    func decodeNil() -> Bool { lua_type(decoder.stack.pointer, decoder.index) == LUA_TNIL }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let path = decoder.codingPath
+        if let scalar = try decodeStackScalar(type, decoder.stack, decoder.index, { path }) { return scalar }
+        return try T(from: decoder)
+    }
+}
