@@ -45,6 +45,9 @@ let arguments = CommandLine.arguments
 let json = arguments.contains("--json")
 let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
 let calls = 10_000_000
+/// `--only calls,cpu`: measure only these sections (calls, scheduler, json, hosts, cpu, start).
+let sections = arguments.firstIndex(of: "--only").map { arguments[$0 + 1].split(separator: ",").map(String.init) }
+func measures(_ section: String) -> Bool { sections.map { $0.contains(section) } ?? true }
 
 /// ns per call of `f` from a Lua loop of `calls` iterations (the loop's own cost included on
 /// both sides, as a user pays it).
@@ -79,6 +82,7 @@ struct Fields: Codable, LuaCodable {
 }
 
 var rows: [Row] = []
+if measures("calls") {
 rows.append(try callRow("no-op Swift function vs no-op C function", target: 1.3, body: "f()",
                         register: { $0.register("f", raw: { _ in 0 }) }, baseline: cbaseline_noop))
 rows.append(try callRow("typed (Int) -> Int vs C", target: 1.6, body: "f(i)",
@@ -88,6 +92,7 @@ rows.append(try callRow("typed (String) -> String vs C", target: 2.5, body: "f('
 rows.append(try callRow("table of 10 fields (Codable) vs C reading them", target: 3.0, body: "f(t)", calls: calls / 100,
                         register: { $0.register("f") { (x: Fields) -> Int in x.sum } },
                         baseline: cbaseline_fields))
+}
 
 // MARK: Scheduler
 
@@ -127,6 +132,7 @@ func eventDelivery() async throws -> Double {
 }
 
 var waits: [Double] = [], deliveries: [Double] = [], plain: [Double] = []
+if measures("scheduler") {
 for _ in 0..<rounds {
     plain.append(try plainCall())
     waits.append(try await waitRoundTrip())
@@ -136,6 +142,7 @@ rows.append(Row(name: "wait(0) round trip through the scheduler vs a plain Lua c
                 baseline: median(plain), unit: "ns", target: nil))
 rows.append(Row(name: "event from the app to a Lua handler vs a plain Lua call", behave: median(deliveries),
                 baseline: median(plain), unit: "ns", target: nil))
+}
 
 // MARK: JSON action lists
 
@@ -173,6 +180,7 @@ func luaCompileTime(_ source: String) throws -> Double {
 let actionList = Behaviour(name: "calls.json", source: actionListSource)
 let sameCalls = Behaviour(name: "calls.lua", source: sameCallsSource)
 var jsonRuns: [Double] = [], luaRuns: [Double] = [], preparations: [Double] = [], compiles: [Double] = []
+if measures("json") {
 for _ in 0..<rounds {
     luaRuns.append(try await runTime(sameCalls))
     jsonRuns.append(try await runTime(actionList))
@@ -185,6 +193,7 @@ rows.append(Row(name: "JSON action list of \(actionCount) actions, after parsing
 rows.append(Row(name: "parse + check + translate per MB of action list vs Lua compiling the same calls per MB",
                 behave: median(preparations) * 1000 / megabytes,
                 baseline: median(compiles) * 1000 / (Double(sameCallsSource.utf8.count) / 1_048_576), unit: "ms/MB", target: nil))
+}
 
 // MARK: Hosts
 
@@ -230,6 +239,7 @@ func residentPerObject<T>(_ make: () throws -> T, release: (T) -> Void = { _ in 
 }
 
 var hostTimes: [Double] = [], stateTimes: [Double] = [], hostMemory: [Double] = [], stateMemory: [Double] = []
+if measures("hosts") {
 for _ in 0..<rounds {
     stateTimes.append(bareStateCreation())
     hostTimes.append(try hostCreation())
@@ -244,6 +254,7 @@ rows.append(Row(name: "host with five modules vs luaL_newstate + luaL_openlibs (
                 behave: median(hostTimes), baseline: median(stateTimes), unit: "µs", target: 1.5))
 rows.append(Row(name: "memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
                 behave: median(hostMemory) / 1024, baseline: median(stateMemory) / 1024, unit: "KiB", target: 1.3))
+}
 
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter
 
@@ -268,7 +279,7 @@ func wallTime(_ command: String) -> Double {
 let benchDirectory = "/tmp/behave-bench-\(getpid())"
 mkdir(benchDirectory, 0o755)
 let behaveTool = CommandLine.arguments[0].replacingLastComponent(with: "behave")
-for (name, source) in workloads {
+for (name, source) in workloads where measures("cpu") {
     let file = "\(benchDirectory)/\(name.filter { $0.isLetter || $0.isNumber }).lua"
     let handle = fopen(file, "w")!
     fputs(source + "\n", handle)
@@ -282,6 +293,16 @@ for (name, source) in workloads {
     }
     rows.append(Row(name: "\(name): behave run (sandbox, all limits) vs lua5.4", behave: median(sandboxed) * 1000,
                     baseline: median(stock) * 1000, unit: "ms", target: 1.05))
+    // The floor under that row: the same file in a bare C host, with a count hook that does
+    // nothing every 1000 instructions (the sandbox's interval) vs none.
+    var hooked: [Double] = [], bare: [Double] = []
+    for _ in 0..<rounds {
+        bare.append(cbaseline_run_file(file, 0))
+        hooked.append(cbaseline_run_file(file, 1000))
+    }
+    guard !(bare + hooked).contains(where: { $0 < 0 }) else { print("bench: \(file) failed in the C host"); exit(1) }
+    rows.append(Row(name: "\(name): C host with an empty count hook vs without (the floor of any instruction limit)",
+                    behave: median(hooked) * 1000, baseline: median(bare) * 1000, unit: "ms", target: nil))
 }
 
 // MARK: Process start
@@ -308,12 +329,14 @@ func spawnTime(_ arguments: [String]) -> Double {
 
 let starts = 20
 var behaveStarts: [Double] = [], luaStarts: [Double] = []
+if measures("start") {
 for _ in 0..<rounds {
     luaStarts.append(median((0..<starts).map { _ in spawnTime(["lua5.4", oneLine]) }))
     behaveStarts.append(median((0..<starts).map { _ in spawnTime([behaveTool, "run", oneLine]) }))
 }
 rows.append(Row(name: "process start to finish, one-line script: behave run vs lua5.4", behave: median(behaveStarts) * 1000,
                 baseline: median(luaStarts) * 1000, unit: "ms", target: 4))
+}
 
 if json {
     let items = rows.map {
@@ -336,5 +359,5 @@ if json {
     }
     print("\nmedians of \(rounds) alternating rounds; \(calls) calls per round (\(calls / 100) for the table row), "
           + "\(schedulerIterations) waits or events per round for the scheduler rows; "
-          + "events per second to a Lua handler: \(Int(1e9 / median(deliveries)))")
+          + (deliveries.isEmpty ? "" : "events per second to a Lua handler: \(Int(1e9 / median(deliveries)))"))
 }

@@ -41,3 +41,20 @@ lua_State *cbaseline_new_state(void) {
 unsigned long cbaseline_allocated_bytes(void) {
     return (unsigned long)mallinfo2().uordblks;
 }
+
+#include <time.h>
+
+static void cbaseline_empty_hook(lua_State *L, lua_Debug *ar) { (void)L; (void)ar; }
+
+double cbaseline_run_file(const char *path, int interval) {
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    if (interval > 0) lua_sethook(L, cbaseline_empty_hook, LUA_MASKCOUNT, interval);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int status = luaL_dofile(L, path);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    lua_close(L);
+    if (status != LUA_OK) return -1;
+    return (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+}

@@ -10,5 +10,9 @@ int cbaseline_fields(lua_State *L);
 lua_State *cbaseline_new_state(void);
 /* Bytes malloc has handed out and not taken back (mallinfo2's uordblks). */
 unsigned long cbaseline_allocated_bytes(void);
+/* Seconds to run a Lua file in a bare C host (luaL_newstate + luaL_openlibs), with or without
+ * a count hook that does nothing every `interval` instructions; -1 if the file fails. It shows
+ * what any instruction limit costs on stock Lua 5.4, whoever implements it. */
+double cbaseline_run_file(const char *path, int interval);
 
 #endif
