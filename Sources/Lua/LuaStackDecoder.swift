@@ -65,7 +65,7 @@ struct StackDecoder: Decoder {
     /// (a cycle) and extreme nesting.
     static func decodeValue<T: Decodable>(_ type: T.Type, _ stack: LuaStack, _ index: Int32, _ tables: TablePath,
                                           _ path: () -> [any CodingKey]) throws -> T {
-        if let scalar = try decodeStackScalar(type, stack, index, path) { return scalar }
+        if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: stack, index: index), path) { return scalar }
         let L = stack.pointer
         guard lua_type(L, index) == LUA_TTABLE else {
             return try T(from: StackDecoder(stack: stack, index: index, codingPath: path(), tables: tables))
@@ -97,72 +97,6 @@ final class TablePath {
 /// `value.trip.stops.2.name`: how errors name a place in the decoded value.
 func describe(_ path: [any CodingKey]) -> String {
     (["value"] + path.map { $0.intValue.map { String($0 + 1) } ?? $0.stringValue }).joined(separator: ".")
-}
-
-/// Readers for the scalar types, without generics: the containers' concrete `decode`
-/// overloads call them directly, so decoding an `Int` field needs no type metadata at run time.
-enum StackScalar {
-    static func integer<I: FixedWidthInteger>(_: I.Type, _ stack: LuaStack, _ index: Int32,
-                                              _ path: () -> [any CodingKey]) throws -> I {
-        let L = stack.pointer
-        if lua_type(L, index) == LUA_TNUMBER {
-            if lua_isinteger(L, index) != 0 {
-                if let v = I(exactly: lua_tointegerx(L, index, nil)) { return v }
-            } else if let v = I(exactly: lua_tonumberx(L, index, nil)) {
-                return v
-            }
-        }
-        throw mismatch("integer", stack.typeName(at: index), path())
-    }
-
-    static func int(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> Int {
-        let L = stack.pointer
-        if lua_type(L, index) == LUA_TNUMBER {
-            if lua_isinteger(L, index) != 0 { return Int(lua_tointegerx(L, index, nil)) }
-            if let v = Int(exactly: lua_tonumberx(L, index, nil)) { return v }
-        }
-        throw mismatch("integer", stack.typeName(at: index), path())
-    }
-
-    static func string(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> String {
-        guard lua_type(stack.pointer, index) == LUA_TSTRING else { throw mismatch("string", stack.typeName(at: index), path()) }
-        return String.decode(stack, index)
-    }
-
-    static func bool(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> Bool {
-        guard lua_type(stack.pointer, index) == LUA_TBOOLEAN else { throw mismatch("boolean", stack.typeName(at: index), path()) }
-        return lua_toboolean(stack.pointer, index) != 0
-    }
-
-    static func double(_ stack: LuaStack, _ index: Int32, _ path: () -> [any CodingKey]) throws -> Double {
-        let L = stack.pointer
-        guard lua_type(L, index) == LUA_TNUMBER else { throw mismatch("number", stack.typeName(at: index), path()) }
-        return lua_isinteger(L, index) != 0 ? Double(lua_tointegerx(L, index, nil)) : lua_tonumberx(L, index, nil)
-    }
-}
-
-/// The scalar at `index` when `T` is one of the scalar types, nil for any other type.
-func decodeStackScalar<T: Decodable>(_ type: T.Type, _ stack: LuaStack, _ index: Int32,
-                                     _ path: () -> [any CodingKey]) throws -> T? {
-    // Compared and converted without a dynamic cast: `T` is only known at run time when a
-    // container's generic `decode` is called through its box.
-    if T.self == Int.self { return unsafeBitCast(try StackScalar.int(stack, index, path), to: T.self) }
-    if T.self == String.self { return unsafeBitCast(try StackScalar.string(stack, index, path), to: T.self) }
-    if T.self == Bool.self { return unsafeBitCast(try StackScalar.bool(stack, index, path), to: T.self) }
-    if T.self == Double.self { return unsafeBitCast(try StackScalar.double(stack, index, path), to: T.self) }
-    switch type {
-    case is Float.Type: return Float(try StackScalar.double(stack, index, path)) as? T
-    case is Int8.Type: return try StackScalar.integer(Int8.self, stack, index, path) as? T
-    case is Int16.Type: return try StackScalar.integer(Int16.self, stack, index, path) as? T
-    case is Int32.Type: return try StackScalar.integer(Int32.self, stack, index, path) as? T
-    case is Int64.Type: return try StackScalar.integer(Int64.self, stack, index, path) as? T
-    case is UInt.Type: return try StackScalar.integer(UInt.self, stack, index, path) as? T
-    case is UInt8.Type: return try StackScalar.integer(UInt8.self, stack, index, path) as? T
-    case is UInt16.Type: return try StackScalar.integer(UInt16.self, stack, index, path) as? T
-    case is UInt32.Type: return try StackScalar.integer(UInt32.self, stack, index, path) as? T
-    case is UInt64.Type: return try StackScalar.integer(UInt64.self, stack, index, path) as? T
-    default: return nil
-    }
 }
 
 /// A class, not a struct: Swift's container box copies its container for every field it
@@ -218,16 +152,16 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeNil(forKey key: Key) throws -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) == LUA_TNIL } }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try withField(key) { try StackScalar.int(decoder.stack, $0, { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.integer(Int.self, StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try withField(key) { try StackScalar.string(decoder.stack, $0, { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.string(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
     }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try withField(key) { try StackScalar.bool(decoder.stack, $0, { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.boolean(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try withField(key) { try StackScalar.double(decoder.stack, $0, { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.double(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -303,7 +237,7 @@ struct SingleStackDecoding: SingleValueDecodingContainer {
     func decodeNil() -> Bool { lua_type(decoder.stack.pointer, decoder.index) == LUA_TNIL }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let path = decoder.codingPath
-        if let scalar = try decodeStackScalar(type, decoder.stack, decoder.index, { path }) { return scalar }
+        if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: decoder.stack, index: decoder.index), { path }) { return scalar }
         return try T(from: decoder)
     }
 }

@@ -34,7 +34,7 @@ struct NodeDecoder: Decoder {
             for (offset, item) in items.enumerated() { entries[String(offset + 1)] = item }
             return KeyedDecodingContainer(KeyedNodeDecoding<Key>(entries: entries, codingPath: codingPath))
         default:
-            throw mismatch("table", node, codingPath)
+            throw mismatch("table", node.typeName, codingPath)
         }
     }
 
@@ -42,17 +42,13 @@ struct NodeDecoder: Decoder {
         switch node {
         case .array(let items): return UnkeyedNodeDecoding(items: items, codingPath: codingPath)
         case .map(let pairs) where pairs.isEmpty: return UnkeyedNodeDecoding(items: [], codingPath: codingPath)
-        default: throw mismatch("sequence", node, codingPath)
+        default: throw mismatch("sequence", node.typeName, codingPath)
         }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         SingleNodeDecoding(node: node, codingPath: codingPath)
     }
-}
-
-func mismatch(_ expected: String, _ node: LuaNode, _ path: [any CodingKey]) -> LuaDecodingError {
-    mismatch(expected, node.typeName, path)
 }
 
 func mismatch(_ expected: String, _ typeName: String, _ path: [any CodingKey]) -> LuaDecodingError {
@@ -62,42 +58,8 @@ func mismatch(_ expected: String, _ typeName: String, _ path: [any CodingKey]) -
 /// `path` is a closure so that a value that decodes builds no coding path (an array of
 /// existentials per field).
 func decodeScalar<T: Decodable>(_ type: T.Type, _ node: LuaNode, _ path: () -> [any CodingKey]) throws -> T {
-    func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
-        switch node {
-        case .integer(let i): if let v = I(exactly: i) { return v }
-        case .number(let d): if let v = I(exactly: d) { return v }
-        default: break
-        }
-        throw mismatch("integer", node, path())
-    }
-    switch type {
-    case is Bool.Type:
-        if case .boolean(let b) = node { return b as! T }
-        throw mismatch("boolean", node, path())
-    case is String.Type:
-        if case .string(let s) = node { return s as! T }
-        throw mismatch("string", node, path())
-    case is Double.Type, is Float.Type:
-        let d: Double
-        switch node {
-        case .integer(let i): d = Double(i)
-        case .number(let n): d = n
-        default: throw mismatch("number", node, path())
-        }
-        return (type is Float.Type ? Float(d) as Any : d as Any) as! T
-    case is Int.Type: return try integer(Int.self) as! T
-    case is Int8.Type: return try integer(Int8.self) as! T
-    case is Int16.Type: return try integer(Int16.self) as! T
-    case is Int32.Type: return try integer(Int32.self) as! T
-    case is Int64.Type: return try integer(Int64.self) as! T
-    case is UInt.Type: return try integer(UInt.self) as! T
-    case is UInt8.Type: return try integer(UInt8.self) as! T
-    case is UInt16.Type: return try integer(UInt16.self) as! T
-    case is UInt32.Type: return try integer(UInt32.self) as! T
-    case is UInt64.Type: return try integer(UInt64.self) as! T
-    default:
-        return try T(from: NodeDecoder(node: node, codingPath: path()))
-    }
+    if let scalar = try ScalarDecoding.decode(type, node, path) { return scalar }
+    return try T(from: NodeDecoder(node: node, codingPath: path()))
 }
 
 struct KeyedNodeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {

@@ -177,8 +177,9 @@ struct ValueRoundTripTests {
         #expect(mixed[1].string?.contains("value.xs: sequence expected, got table") == true, "\(mixed[1])")
         let float = try lua.load("return pcall(sum, {xs = {1, 2.5}})").call()
         #expect(float[1].string?.contains("value.xs.2: integer expected, got number") == true, "\(float[1])")
-        lua.register("labels") { (d: [Int: String]) in d.keys.sorted() }
-        let labels = try lua.run("local r = labels{[10] = 'a', [-2] = 'b'} return r[1], r[2]")
+        struct Labels: Codable, LuaCodable { var byNumber: [Int: String] }
+        lua.register("labels") { (l: Labels) in l.byNumber.keys.sorted() }
+        let labels = try lua.run("local r = labels{byNumber = {[10] = 'a', [-2] = 'b'}} return r[1], r[2]")
         #expect(labels.map(\.integer) == [-2, 10])
         struct Pair: Codable, LuaCodable { var first: Int; var second: Int
             enum CodingKeys: String, CodingKey { case first = "1", second = "2" }

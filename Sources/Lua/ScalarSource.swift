@@ -1,0 +1,92 @@
+import CLua
+
+/// Where a decoder reads a scalar from: a slot of the Lua stack, or a node of a copied tree.
+/// Both decoders convert scalars through ``ScalarDecoding``, so they accept the same values
+/// and word their errors alike.
+protocol ScalarSource {
+    /// Lua's name for the value's type, for errors.
+    var typeName: String { get }
+    /// The value when it is an integer.
+    var integerValue: Int64? { get }
+    /// The value when it is a float.
+    var floatValue: Double? { get }
+    /// The value when it is a string (invalid UTF-8 repaired).
+    var stringValue: String? { get }
+    /// The value when it is a boolean.
+    var booleanValue: Bool? { get }
+}
+
+/// One value on the stack.
+struct StackSlot: ScalarSource {
+    let stack: LuaStack
+    let index: Int32
+
+    private var type: Int32 { lua_type(stack.pointer, index) }
+    var typeName: String { stack.typeName(at: index) }
+    var integerValue: Int64? {
+        type == LUA_TNUMBER && lua_isinteger(stack.pointer, index) != 0 ? lua_tointegerx(stack.pointer, index, nil) : nil
+    }
+    var floatValue: Double? {
+        type == LUA_TNUMBER && lua_isinteger(stack.pointer, index) == 0 ? lua_tonumberx(stack.pointer, index, nil) : nil
+    }
+    var stringValue: String? { type == LUA_TSTRING ? String.decode(stack, index) : nil }
+    var booleanValue: Bool? { type == LUA_TBOOLEAN ? lua_toboolean(stack.pointer, index) != 0 : nil }
+}
+
+extension LuaNode: ScalarSource {
+    var integerValue: Int64? { if case .integer(let i) = self { i } else { nil } }
+    var floatValue: Double? { if case .number(let d) = self { d } else { nil } }
+    var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    var booleanValue: Bool? { if case .boolean(let b) = self { b } else { nil } }
+}
+
+/// The scalar conversions: an integer from an integer or an integral float, a float from
+/// either number, strings and booleans only from their own types.
+enum ScalarDecoding {
+    static func integer<I: FixedWidthInteger>(_: I.Type, _ source: some ScalarSource,
+                                              _ path: () -> [any CodingKey]) throws -> I {
+        if let i = source.integerValue, let v = I(exactly: i) { return v }
+        if let d = source.floatValue, let v = I(exactly: d) { return v }
+        throw mismatch("integer", source.typeName, path())
+    }
+
+    static func double(_ source: some ScalarSource, _ path: () -> [any CodingKey]) throws -> Double {
+        if let i = source.integerValue { return Double(i) }
+        if let d = source.floatValue { return d }
+        throw mismatch("number", source.typeName, path())
+    }
+
+    static func string(_ source: some ScalarSource, _ path: () -> [any CodingKey]) throws -> String {
+        guard let s = source.stringValue else { throw mismatch("string", source.typeName, path()) }
+        return s
+    }
+
+    static func boolean(_ source: some ScalarSource, _ path: () -> [any CodingKey]) throws -> Bool {
+        guard let b = source.booleanValue else { throw mismatch("boolean", source.typeName, path()) }
+        return b
+    }
+
+    /// The scalar when `T` is one of the scalar types, nil for any other type.
+    static func decode<T: Decodable>(_ type: T.Type, _ source: some ScalarSource,
+                                     _ path: () -> [any CodingKey]) throws -> T? {
+        // Compared and converted without a dynamic cast: `T` is only known at run time when a
+        // container's generic `decode` is called through its box.
+        if T.self == Int.self { return unsafeBitCast(try integer(Int.self, source, path), to: T.self) }
+        if T.self == String.self { return unsafeBitCast(try string(source, path), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try boolean(source, path), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try double(source, path), to: T.self) }
+        switch type {
+        case is Float.Type: return Float(try double(source, path)) as? T
+        case is Int8.Type: return try integer(Int8.self, source, path) as? T
+        case is Int16.Type: return try integer(Int16.self, source, path) as? T
+        case is Int32.Type: return try integer(Int32.self, source, path) as? T
+        case is Int64.Type: return try integer(Int64.self, source, path) as? T
+        case is UInt.Type: return try integer(UInt.self, source, path) as? T
+        case is UInt8.Type: return try integer(UInt8.self, source, path) as? T
+        case is UInt16.Type: return try integer(UInt16.self, source, path) as? T
+        case is UInt32.Type: return try integer(UInt32.self, source, path) as? T
+        case is UInt64.Type: return try integer(UInt64.self, source, path) as? T
+        default: return nil
+        }
+    }
+}
