@@ -62,6 +62,12 @@ public enum FileBytes {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw .unreadable(path, reason: "is a directory")
         }
+        return try read(fd: fd, name: path)
+    }
+
+    /// Everything left to read from `fd` (a pipe too: stdin is `read(fd: 0, name: "stdin")`);
+    /// `name` is what an error calls it.
+    public static func read(fd: Int32, name path: String) throws(BehaveError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

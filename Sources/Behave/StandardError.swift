@@ -6,13 +6,13 @@ import Darwin
 
 /// Unbuffered writes to the process's stderr.
 public enum StandardError {
-    /// Writes `text` as is.
-    public static func write(_ text: String) {
+    /// Writes `text` as is, to stderr or to `fd` (the REPL writes its terminal output this way).
+    public static func write(_ text: String, to fd: Int32 = 2) {
         var copy = text
         copy.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let n = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n <= 0 { if errno == EINTR { continue }; return }
                 offset += n
             }

@@ -187,9 +187,7 @@ struct Repl {
 
     private func limitsText() -> String {
         let limits = policy.limits
-        func bytes(_ n: Int) -> String {
-            n == 0 ? "none" : n % (1 << 20) == 0 ? "\(n >> 20) MiB" : n % 1024 == 0 ? "\(n >> 10) KiB" : "\(n) bytes"
-        }
+        func bytes(_ n: Int) -> String { n == 0 ? "none" : LuaState.formatBytes(n) }
         func count(_ n: Int) -> String { n == 0 ? "none" : "\(n)" }
         func seconds(_ s: Double) -> String { s == 0 ? "none" : Limits.formatSeconds(s) }
         let used = session.host.lua.memoryInUse

@@ -1,8 +1,5 @@
 import ArgumentParser
 import Behave
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `behave repl` (and bare `behave` on a terminal): a Lua prompt in the same sandbox, with the
 /// same modules, as `behave run`.
@@ -48,16 +45,8 @@ struct ReplCommand: AsyncParsableCommand {
 
     /// Runs what stdin carries as one behaviour named `stdin`.
     private func runScript(on host: BehaveHost) async throws {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(0, &buffer, buffer.count)
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes += buffer[..<n]
-        }
         do {
-            try await host.run(Behaviour(name: "stdin", bytes: bytes))
+            try await host.run(Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin")))
         } catch {
             StandardOutput.flush()
             throw BehaveExit.report(error)

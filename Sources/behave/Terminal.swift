@@ -1,3 +1,4 @@
+import Behave
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,15 +36,7 @@ enum Terminal {
     /// Writes bytes to `fd` unbuffered, after whatever Swift's `print` buffered.
     static func write(_ text: String, to fd: Int32 = 1) {
         fflush(nil)
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        StandardError.write(text, to: fd)
     }
 
     /// `text` in an ANSI colour when `enabled`.
