@@ -22,10 +22,10 @@ struct SandboxTests {
                               output: OutputSink(limit: limits.output, write: { captured.output += $0 }, diagnostic: { _ in }))
     }
 
-    /// Runs a script; returns the error or nil, what it printed and what it used; then checks
+    /// Runs a script; returns the error or nil and what it printed; then checks
     /// the host still runs a normal one. Whatever limit stopped it, it stopped within twice
     /// the limit (the time limit's own test checks the clock).
-    static func outcome(_ source: String, limits: Limits = Limits()) async throws -> (BehaveError?, String, RunUsage) {
+    static func outcome(_ source: String, limits: Limits = Limits()) async throws -> (BehaveError?, String) {
         let captured = Captured()
         let host = try host(limits: limits, captured: captured)
         var failure: BehaveError?
@@ -43,7 +43,7 @@ struct SandboxTests {
         }
         let afterwards = try await host.run(Behaviour(name: "normal.lua", source: "return 6 * 7"))
         #expect(afterwards.results.first?.integer == 42)
-        return (failure, captured.output, used)
+        return (failure, captured.output)
     }
 
     static func limit(of error: BehaveError?) -> LuaLimit? {
@@ -68,7 +68,7 @@ struct SandboxTests {
 
     @Test("binary chunks are refused by load")
     func bytecode() async throws {
-        let (error, _, _) = try await Self.outcome("""
+        let (error, _) = try await Self.outcome("""
             local bytes = "\\27Lua\\84\\0\\25\\147\\13\\10\\26\\10\\4\\8\\8"
             local f, message = load(bytes, "b", "b")
             assert(f == nil, "binary chunk loaded")
@@ -94,7 +94,7 @@ struct SandboxTests {
         var limits = Limits()
         limits.instructions = 5_000_000
         let start = behave_now_ns_swift()
-        let (error, _, _) = try await Self.outcome(source, limits: limits)
+        let (error, _) = try await Self.outcome(source, limits: limits)
         #expect(Self.limit(of: error) == .instructions, "\(String(describing: error))")
         #expect(behave_now_ns_swift() - start < 10_000_000_000)
     }
@@ -105,7 +105,7 @@ struct SandboxTests {
         limits.instructions = 0
         limits.time = 0.2
         let start = behave_now_ns_swift()
-        let (error, _, _) = try await Self.outcome("while true do end", limits: limits)
+        let (error, _) = try await Self.outcome("while true do end", limits: limits)
         #expect(Self.limit(of: error) == .time)
         #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
     }
@@ -120,7 +120,7 @@ struct SandboxTests {
     func memory(source: String) async throws {
         var limits = Limits()
         limits.memory = 8 << 20
-        let (error, _, _) = try await Self.outcome(source, limits: limits)
+        let (error, _) = try await Self.outcome(source, limits: limits)
         #expect(Self.limit(of: error) == .memory, "\(String(describing: error))")
     }
 
@@ -128,7 +128,7 @@ struct SandboxTests {
     func repBomb() async throws {
         var limits = Limits()
         limits.memory = 8 << 20
-        let (error, _, _) = try await Self.outcome("return ('x'):rep(1e12)", limits: limits)
+        let (error, _) = try await Self.outcome("return ('x'):rep(1e12)", limits: limits)
         #expect(error != nil)
     }
 
@@ -136,7 +136,7 @@ struct SandboxTests {
     func output() async throws {
         var limits = Limits()
         limits.output = 1000
-        let (error, printed, _) = try await Self.outcome("while true do pcall(print, ('z'):rep(100)) end", limits: limits)
+        let (error, printed) = try await Self.outcome("while true do pcall(print, ('z'):rep(100)) end", limits: limits)
         #expect(Self.limit(of: error) == .output)
         #expect(printed.utf8.count <= 1000)
     }
@@ -146,7 +146,7 @@ struct SandboxTests {
         "local t = setmetatable({}, {__index = function(t, k) return t[k + 1] end}) return t[1]",
     ])
     func depth(source: String) async throws {
-        let (error, _, _) = try await Self.outcome(source)
+        let (error, _) = try await Self.outcome(source)
         #expect(error != nil)
     }
 
@@ -159,7 +159,7 @@ struct SandboxTests {
         case "blocks": String(repeating: "do ", count: 100_000) + String(repeating: "end ", count: 100_000)
         default: "local x = " + String(repeating: "- ", count: 500_000) + "1"
         }
-        let (error, _, _) = try await Self.outcome(source)
+        let (error, _) = try await Self.outcome(source)
         guard case .invalid(let diagnostics) = error else { Issue.record("\(kind): \(String(describing: error))"); return }
         let message = diagnostics.first?.message ?? ""
         #expect(message.contains("overflow") || message.contains("levels"), "\(kind): \(message.prefix(200))")
@@ -173,7 +173,7 @@ struct SandboxTests {
     func formatBombs(source: String) async throws {
         var limits = Limits()
         limits.memory = 8 << 20
-        let (error, _, _) = try await Self.outcome(source, limits: limits)
+        let (error, _) = try await Self.outcome(source, limits: limits)
         #expect(error != nil, "\(source)")
         if case .terminated = error { #expect(Self.limit(of: error) == .memory) }
     }
@@ -210,7 +210,7 @@ struct SandboxTests {
     @Test("coroutines closing each other through __close, deeply: an error or a result, never a crash",
           arguments: 0..<3)
     func closeChains(index: Int) async throws {
-        let (error, printed, _) = try await Self.outcome(Self.closeChains[index])
+        let (error, printed) = try await Self.outcome(Self.closeChains[index])
         #expect(error == nil || Self.limit(of: error) != nil, "\(String(describing: error))")
         #expect(error != nil || printed.hasPrefix("true") || printed.hasPrefix("false"), "\(printed.prefix(100))")
     }
@@ -225,14 +225,14 @@ struct SandboxTests {
     func catchAndContinue(source: String) async throws {
         var limits = Limits()
         limits.instructions = 1_000_000
-        let (error, printed, _) = try await Self.outcome(source, limits: limits)
+        let (error, printed) = try await Self.outcome(source, limits: limits)
         #expect(Self.limit(of: error) == .instructions, "\(String(describing: error))")
         #expect(!printed.contains("went on") && !printed.contains("handler ran"), "\(printed)")
     }
 
     @Test("__gc finalizers are refused")
     func finalizers() async throws {
-        let (error, printed, _) = try await Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
+        let (error, printed) = try await Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
         guard case .failed(let lua) = error else { Issue.record("no error"); return }
         #expect(lua.message.contains("__gc metamethods are not available"))
         #expect(printed.isEmpty)
