@@ -99,16 +99,16 @@ struct LineEditor {
         } else if candidates.isEmpty {
             Terminal.write("\u{07}", to: output)
         } else if listing {
-            Terminal.write("\r\n" + Self.columns(candidates) + "\r\n", to: output)
+            Terminal.write("\r\n" + Self.columns(candidates, width: Terminal.columns(output)) + "\r\n", to: output)
         } else {
             Terminal.write("\u{07}", to: output)  // a second Tab lists them, as in bash
         }
     }
 
-    /// Candidates laid out in columns for an 80-column terminal.
-    static func columns(_ names: [String]) -> String {
+    /// Candidates laid out in columns across a terminal `width` columns wide.
+    static func columns(_ names: [String], width terminalWidth: Int) -> String {
         let width = (names.map(\.count).max() ?? 0) + 2
-        let perLine = max(1, 80 / width)
+        let perLine = max(1, terminalWidth / width)
         var lines: [String] = []
         var index = 0
         while index < names.count {
