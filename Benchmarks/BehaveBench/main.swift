@@ -338,6 +338,8 @@ rows.append(Row(name: "process start to finish, one-line script: behave run vs l
                 baseline: median(luaStarts) * 1000, unit: "ms", target: 4))
 }
 
+system("rm -rf \(benchDirectory)")
+
 if json {
     let items = rows.map {
         "{\"name\": \"\($0.name)\", \"behave\": \($0.behave), \"baseline\": \($0.baseline), \"unit\": \"\($0.unit)\", \"ratio\": \($0.ratio), \"target\": \($0.target.map { "\($0)" } ?? "null"), \"met\": \($0.met.map { "\($0)" } ?? "null")}"
