@@ -61,7 +61,7 @@ struct StackDecoder: Decoder {
         return integersOnly && largest == entries ? Int(entries) : nil
     }
 
-    /// Decodes the value pushed on top for `path`, refusing tables already being decoded
+    /// Decodes the value at `index` (its place: `path`), refusing tables already being decoded
     /// (a cycle) and extreme nesting.
     static func decodeValue<T: Decodable>(_ type: T.Type, _ stack: LuaStack, _ index: Int32, _ tables: TablePath,
                                           _ path: () -> [any CodingKey]) throws -> T {
