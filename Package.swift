@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Keynote", targets: ["Keynote"]),
         .library(name: "BehaveRemote", targets: ["BehaveRemote"]),
         .executable(name: "behave", targets: ["behave"]),
+        .executable(name: "behave-remote", targets: ["behave-remote"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,14 +47,19 @@ let package = Package(
         .target(name: "Greeter", dependencies: ["Behave"], path: "modules/Greeter"),
         .target(name: "Browser", dependencies: ["Behave"], path: "modules/Browser"),
         .target(name: "Keynote", dependencies: ["Behave"], path: "modules/Keynote"),
-        // The command-line tool.
-        .executableTarget(
-            name: "behave",
+        // The command-line tool: its commands, shared by the two executables below.
+        .target(
+            name: "BehaveCLI",
             dependencies: [
-                "Behave", "BehaveRemote", "Greeter", "Browser", "Keynote",
+                "Behave", "Greeter", "Browser", "Keynote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `behave`: every command, without the network and crypto code; the commands that fetch, sign or
+        // verify are handed to `behave-remote` (README, "Two executables").
+        .executableTarget(name: "behave", dependencies: ["BehaveCLI"]),
+        // `behave-remote`: the same commands, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
+        .executableTarget(name: "behave-remote", dependencies: ["BehaveCLI", "BehaveRemote"]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
@@ -63,7 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "Behave", "BehaveRemote", "Greeter"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "Behave", "BehaveRemote", "Greeter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,6 +43,15 @@ public struct Behaviour: Sendable {
     }
 
     /// Reads a behaviour file.
+    /// Whether `name` is an http(s) URL (loaded through `BehaveRemote`) rather than a file path.
+    ///
+    ///     Behaviour.isRemote("https://example.com/b.lua")  // true
+    ///     Behaviour.isRemote("scripts/b.lua")              // false
+    public static func isRemote(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    }
+
     public static func read(path: String) throws(BehaveError) -> Behaviour {
         let bytes = try FileBytes.read(path)
         let slash = path.lastIndex(of: "/")

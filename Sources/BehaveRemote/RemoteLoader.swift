@@ -18,12 +18,6 @@ public struct RemoteLoader: Sendable {
 
     public init(_ configuration: RemoteConfiguration = RemoteConfiguration()) { self.configuration = configuration }
 
-    /// Whether `argument` names a remote behaviour rather than a file.
-    public static func isRemote(_ argument: String) -> Bool {
-        let lower = argument.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
-    }
-
     /// Loads `url`. `validate` returns what is wrong with a copy (diagnostics of severity `.error` make it
     /// unusable; warnings are ignored here).
     nonisolated(nonsending) public func load(_ url: String, validate: (Behaviour) -> [Diagnostic]) async throws(RemoteError) -> RemoteBehaviour {

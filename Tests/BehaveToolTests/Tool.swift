@@ -13,10 +13,11 @@ enum Tool {
         var status: Int32
     }
 
-    /// Runs `behave` with `arguments`; `input` (if any) is written to its stdin, then closed.
-    static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> Result {
+    /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed.
+    static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
+                    program: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         let out = Pipe(), err = Pipe()

@@ -2,7 +2,7 @@ import ArgumentParser
 import Behave
 
 /// `behave check FILE…`: validates behaviours without running them.
-struct CheckCommand: AsyncParsableCommand {
+struct CheckCommand: RemoteCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate behaviours without running them: JSON shape, unknown modules and actions, argument types, Lua syntax.",
@@ -22,13 +22,15 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
 
-    func run() async throws {
+    var needsRemoteTools: Bool { files.contains(where: Behaviour.isRemote) }
+
+    func run(with tools: (any RemoteTools)?) async throws {
         let host = try sandbox.makeHost()
         var worst: Int32 = 0
         for file in files {
             let loaded: LoadedBehaviour
             do {
-                loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }
+                loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
             } catch {
                 worst = max(worst, error.code.rawValue)
                 continue

@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// `behave`: run behaviours (JSON action lists or Lua scripts) against Swift modules.
-@main
 struct BehaveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "behave",
@@ -10,7 +9,7 @@ struct BehaveCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the behaviour raised an error, 3 a sandbox limit stopped it, \
             10 ran the last good copy of a remote behaviour, 11 ran the --fallback, \
             64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, \
-            69 remote behaviour unavailable (nothing ran), 73 cannot write an output file, 130 interrupted.
+            69 remote behaviour unavailable, or behave-remote missing (nothing ran), 73 cannot write an output file, 130 interrupted.
             """,
         version: BehaveVersion.current,
         subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,

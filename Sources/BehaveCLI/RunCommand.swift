@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `behave run FILE`: runs a JSON action list or a Lua script.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: RemoteCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a behaviour: a JSON action list or a Lua script (detected by extension, then content).",
@@ -38,7 +38,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
 
-    func run() async throws {
+    var needsRemoteTools: Bool { Behaviour.isRemote(file) }
+
+    func run(with tools: (any RemoteTools)?) async throws {
         var timeline: [TimedEvent] = []
         var channel: EventChannel?
         if events == "-" {
@@ -51,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         let host = try sandbox.makeHost(clock: fast ? VirtualClock() : SystemClock())
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }
+            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
         } catch { throw error.code }
         let behaviour = loaded.behaviour
         host.context = ContextEntry.defaults

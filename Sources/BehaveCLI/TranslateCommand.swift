@@ -2,7 +2,7 @@ import ArgumentParser
 import Behave
 
 /// `behave translate FILE.json`: prints the Lua script an action list runs as.
-struct TranslateCommand: AsyncParsableCommand {
+struct TranslateCommand: RemoteCommand {
     static let configuration = CommandConfiguration(
         commandName: "translate",
         abstract: "Print the Lua script equivalent to a JSON action list; it runs to the same output."
@@ -18,11 +18,13 @@ struct TranslateCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
 
-    func run() async throws {
+    var needsRemoteTools: Bool { Behaviour.isRemote(file) }
+
+    func run(with tools: (any RemoteTools)?) async throws {
         let host = try sandbox.makeHost()
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote) { host.check($0, strict: strict) }
+            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
         } catch { throw error.code }
         do {
             let (script, warnings) = try host.translate(loaded.behaviour, layout: .readable, strict: strict)

@@ -1,5 +1,4 @@
 import Behave
-import BehaveRemote
 #if canImport(Glibc)
 import Glibc
 #endif

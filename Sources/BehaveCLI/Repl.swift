@@ -1,5 +1,4 @@
 import Behave
-import BehaveRemote
 import Lua
 #if canImport(Glibc)
 import Glibc

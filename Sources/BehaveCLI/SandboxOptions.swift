@@ -5,7 +5,9 @@ import Greeter
 import Keynote
 
 /// Options shared by the commands that run or load behaviours.
-struct SandboxOptions: ParsableArguments {
+package struct SandboxOptions: ParsableArguments {
+    package init() {}
+
     @Flag(help: "Open Lua's full standard library (io, os, debug…) with no limits, like the stock lua interpreter. Only for code you trust.")
     var trusted = false
 
@@ -43,7 +45,7 @@ struct SandboxOptions: ParsableArguments {
 
     /// A host with the tool's modules under this policy. A failure (no memory for a Lua state) is
     /// reported on stderr and exits 1.
-    func makeHost(clock: any BehaveClock = SystemClock()) throws -> BehaveHost {
+    package func makeHost(clock: any BehaveClock = SystemClock()) throws -> BehaveHost {
         do { return try BehaveHost(modules: modules, policy: policy, clock: clock) } catch {
             StandardError.write("behave: cannot create the host: \(error)\n")
             throw ExitCode(BehaveExit.scriptError)
@@ -58,10 +60,10 @@ struct SandboxOptions: ParsableArguments {
 }
 
 /// `64MiB`, `512KiB`, `1GiB`, `1000`.
-struct ByteCount: ExpressibleByArgument {
-    var bytes: Int
+package struct ByteCount: ExpressibleByArgument {
+    package var bytes: Int
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let units: [(String, Int)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10), ("B", 1)]
         for (suffix, scale) in units where argument.hasSuffix(suffix) {
             guard let n = Int(argument.dropLast(suffix.count)), n >= 0 else { return nil }

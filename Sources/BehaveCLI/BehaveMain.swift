@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The tool's entry point, shared by `behave` (without ``RemoteTools``) and `behave-remote` (with them).
+package enum BehaveMain {
+    /// Parses the command line and runs the command, exiting with its documented code.
+    /// Without `remote`, a command that needs the tools is handed to `behave-remote` (``RemoteHandOff``).
+    package static func run(remote: (any RemoteTools)?) async -> Never {
+        do {
+            var command = try BehaveCommand.parseAsRoot()
+            if let remoteCommand = command as? any RemoteCommand {
+                if remote == nil && remoteCommand.needsRemoteTools { RemoteHandOff.exec() }
+                try await remoteCommand.run(with: remote)
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            BehaveCommand.exit(withError: error)
+        }
+        BehaveCommand.exit()
+    }
+}

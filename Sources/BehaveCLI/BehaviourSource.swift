@@ -1,0 +1,28 @@
+import Behave
+
+/// A behaviour named on the command line: a file, or an http(s) URL loaded through the cache.
+package struct LoadedBehaviour {
+    /// The behaviour to run.
+    package var behaviour: Behaviour
+    /// The exit code for a run that itself succeeded: it still tells whether a stale copy ran
+    /// (``BehaveExit/ranLastGoodCopy``, ``BehaveExit/ranFallback``).
+    package var successCode: Int32
+
+    package init(behaviour: Behaviour, successCode: Int32 = BehaveExit.success) {
+        self.behaviour = behaviour
+        self.successCode = successCode
+    }
+
+    /// Reads `argument`: a file here, a URL through `remote` (handed to `behave-remote` without it).
+    /// `validate` decides whether a downloaded or cached copy may run.
+    static func load(_ argument: String, remote: RemoteOptions, tools: (any RemoteTools)?,
+                     validate: (Behaviour) -> [Diagnostic]) async throws(BehaveExitError) -> LoadedBehaviour {
+        guard Behaviour.isRemote(argument) else {
+            do { return LoadedBehaviour(behaviour: try Behaviour.read(path: argument)) } catch {
+                throw BehaveExitError(BehaveExit.report(error))
+            }
+        }
+        guard let tools else { RemoteHandOff.exec() }
+        return try await tools.load(argument, options: remote, validate: validate)
+    }
+}

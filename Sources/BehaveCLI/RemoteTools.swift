@@ -1,0 +1,20 @@
+import Behave
+
+/// What only `behave-remote` links in: fetching over HTTP(S) (AsyncHTTPClient, SwiftNIO) and Ed25519
+/// signing and checking (swift-crypto).
+///
+/// `behave` itself is built without them, so it builds in a fraction of the time and starts without
+/// loading them; it hands any command that needs them to `behave-remote` (``RemoteHandOff``), which
+/// runs the same command line with these tools.
+package protocol RemoteTools: Sendable {
+    /// Loads the behaviour at `url` through the cache, printing a warning line for every copy that is
+    /// not the current one. `validate` decides whether a downloaded or cached copy may run.
+    func load(_ url: String, options: RemoteOptions,
+              validate: (Behaviour) -> [Diagnostic]) async throws(BehaveExitError) -> LoadedBehaviour
+    /// `behave keygen`.
+    func keygen(_ command: KeygenCommand) throws
+    /// `behave sign`.
+    func sign(_ command: SignCommand) throws
+    /// `behave verify`.
+    func verify(_ command: VerifyCommand) throws
+}

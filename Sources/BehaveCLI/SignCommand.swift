@@ -1,0 +1,31 @@
+import ArgumentParser
+import Behave
+
+/// `behave sign FILE --key KEY`: a detached signature over the file's exact bytes.
+package struct SignCommand: RemoteCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Check a behaviour, then write its detached Ed25519 signature (FILE.sig) over its exact bytes.",
+        discussion: "Serve FILE.sig next to FILE: the loader fetches URL.sig."
+    )
+
+    @Argument(help: "The behaviour file.")
+    package var file: String
+
+    @Option(help: ArgumentHelp("The private key file from `behave keygen`.", valueName: "file"))
+    package var key: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the signature. Default: FILE.sig.", valueName: "file"))
+    package var output: String?
+
+    @OptionGroup package var sandbox: SandboxOptions
+
+    package init() {}
+
+    package var needsRemoteTools: Bool { true }
+
+    package func run(with tools: (any RemoteTools)?) async throws {
+        guard let tools else { RemoteHandOff.exec() }
+        try tools.sign(self)
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Behave
+
+/// `behave verify FILE --public-key KEY`: whether FILE.sig was made by a trusted key over FILE's bytes.
+package struct VerifyCommand: RemoteCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a behaviour's detached signature against trusted public keys."
+    )
+
+    @Argument(help: "The behaviour file.")
+    package var file: String
+
+    @Option(help: ArgumentHelp("The signature file. Default: FILE.sig.", valueName: "file"))
+    package var signature: String?
+
+    @Option(name: .customLong("public-key"), help: ArgumentHelp("A trusted public key: base64, or a file holding it (repeatable).", valueName: "key"))
+    package var publicKeys: [String]
+
+    package init() {}
+
+    package var needsRemoteTools: Bool { true }
+
+    package func run(with tools: (any RemoteTools)?) async throws {
+        guard let tools else { RemoteHandOff.exec() }
+        try tools.verify(self)
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import BehaveCLI
+import Behave
+import BehaveRemote
+
+extension BehaveExit {
+    /// Prints why a remote behaviour could not be loaded and gives its exit code.
+    static func report(_ error: RemoteError) -> ExitCode {
+        if case .nothingToRun(_, _, _, let notes) = error {
+            for note in notes { StandardError.write("behave: warning: \(note)\n") }
+        }
+        StandardError.write("behave: \(error)\n")
+        switch error {
+        case .refusedURL: return ExitCode(usage)
+        case .nothingToRun: return ExitCode(nothingRan)
+        }
+    }
+}

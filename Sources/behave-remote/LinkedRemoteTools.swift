@@ -1,0 +1,78 @@
+import ArgumentParser
+import Behave
+import BehaveCLI
+import BehaveRemote
+
+/// The real ``RemoteTools``: the loader with its cache, and Ed25519 keys and signatures.
+struct LinkedRemoteTools: RemoteTools {
+    func load(_ url: String, options: RemoteOptions,
+              validate: (Behaviour) -> [Diagnostic]) async throws(BehaveExitError) -> LoadedBehaviour {
+        let configuration: RemoteConfiguration
+        do { configuration = try options.configuration() } catch { throw BehaveExitError(BehaveExit.report(error)) }
+        do {
+            let loaded = try await RemoteLoader(configuration).load(url, validate: validate)
+            for note in loaded.notes { StandardError.write("behave: warning: \(note)\n") }
+            if let warning = loaded.warning { StandardError.write("behave: warning: \(warning)\n") }
+            return LoadedBehaviour(behaviour: loaded.behaviour, successCode: loaded.origin.successCode)
+        } catch {
+            throw BehaveExitError(BehaveExit.report(error))
+        }
+    }
+
+    func keygen(_ command: KeygenCommand) throws {
+        let key = SigningKey()
+        let privatePath = command.name + ".key", publicPath = command.name + ".pub"
+        do {
+            // Both names are checked before either is written, so a refusal leaves nothing behind.
+            if !command.force {
+                for path in [privatePath, publicPath] where KeyFiles.exists(path) {
+                    throw AtomicWriteError(path: path, reason: "already exists (pass --force to replace it)")
+                }
+            }
+            try KeyFiles.write(key.text + "\n", to: privatePath, mode: 0o600, replace: command.force)
+            try KeyFiles.write(key.publicKey.text + "\n", to: publicPath, mode: 0o644, replace: command.force)
+        } catch {
+            StandardError.write("behave: \(error)\n")
+            throw ExitCode(BehaveExit.cannotWrite)
+        }
+        print("wrote \(privatePath): the private key; keep it secret (a CI secret, not the repository)")
+        print("wrote \(publicPath): the public key \(key.publicKey.text) (fingerprint \(key.publicKey.fingerprint))")
+    }
+
+    func sign(_ command: SignCommand) throws {
+        let signingKey: SigningKey
+        let behaviour: Behaviour
+        do {
+            signingKey = try KeyFiles.signingKey(command.key)
+            behaviour = try Behaviour.read(path: command.file)
+        } catch { throw BehaveExit.report(error) }
+        // A behaviour that would be refused by every app is not worth a signature.
+        let host = try command.sandbox.makeHost()
+        let errors = host.check(behaviour).filter { $0.severity == .error }
+        if !errors.isEmpty { throw BehaveExit.report(.invalid(errors)) }
+        let path = command.output ?? command.file + ".sig"
+        do {
+            try KeyFiles.write(signingKey.signature(for: behaviour.bytes).text + "\n", to: path, mode: 0o644, replace: true)
+        } catch {
+            StandardError.write("behave: \(error)\n")
+            throw ExitCode(BehaveExit.cannotWrite)
+        }
+        print("wrote \(path): signed by \(signingKey.publicKey.fingerprint)")
+    }
+
+    func verify(_ command: VerifyCommand) throws {
+        let signaturePath = command.signature ?? command.file + ".sig"
+        do {
+            let keys = try command.publicKeys.map { (key) throws(BehaveError) in try KeyFiles.publicKey(key) }
+            let bytes = try FileBytes.read(command.file)
+            let signature = try KeyFiles.signature(signaturePath)
+            guard let signer = signature.signer(of: bytes, among: keys) else {
+                StandardError.write("behave: \(command.file): the signature in \(signaturePath) is not by any of the \(keys.count) given key\(keys.count == 1 ? "" : "s") over these bytes\n")
+                throw ExitCode(BehaveExit.invalid)
+            }
+            print("\(command.file): signed by \(signer.fingerprint)")
+        } catch let error as BehaveError {
+            throw BehaveExit.report(error)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Behave
+import BehaveCLI
+import BehaveRemote
+
+extension RemoteOptions {
+    /// The loader's configuration; reads the keys and the fallback file.
+    func configuration() throws(BehaveError) -> RemoteConfiguration {
+        var configuration = RemoteConfiguration()
+        if let cacheDirectory { configuration.cacheDirectory = cacheDirectory }
+        if let maximumSize { configuration.maximumSize = maximumSize.bytes }
+        if let connectTimeout { configuration.connectTimeout = connectTimeout }
+        if let timeout { configuration.timeout = timeout }
+        if let maximumRedirects { configuration.maximumRedirects = maximumRedirects }
+        if let minimumFetchInterval { configuration.minimumFetchInterval = minimumFetchInterval }
+        configuration.allowHTTP = allowHTTP
+        configuration.refresh = refresh
+        configuration.requireSignature = requireSignature
+        for key in publicKeys { configuration.publicKeys.append(try KeyFiles.publicKey(key)) }
+        if let fallback { configuration.fallback = try Behaviour.read(path: fallback) }
+        return configuration
+    }
+}
+
+extension RemoteBehaviour.Origin {
+    /// The tool's exit code when a behaviour from this copy ran without error.
+    var successCode: Int32 {
+        switch self {
+        case .lastGoodCopy: BehaveExit.ranLastGoodCopy
+        case .fallback: BehaveExit.ranFallback
+        default: BehaveExit.success
+        }
+    }
+}
