@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "Behave", "BehaveRemote", "Greeter"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter"]),
     ],
     swiftLanguageModes: [.v6]
 )

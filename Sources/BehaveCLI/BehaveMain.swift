@@ -1,10 +1,20 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The tool's entry point, shared by `behave` (without ``RemoteTools``) and `behave-remote` (with them).
 package enum BehaveMain {
     /// Parses the command line and runs the command, exiting with its documented code.
     /// Without `remote`, a command that needs the tools is handed to `behave-remote` (``RemoteHandOff``).
+    /// The plain `behave run FILE` skips ArgumentParser (``RunInvocation``).
     package static func run(remote: (any RemoteTools)?) async -> Never {
+        if let plain = RunInvocation(plainCommandLine: Array(CommandLine.arguments.dropFirst())) {
+            do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
+            exit(BehaveExit.success)
+        }
         do {
             var command = try BehaveCommand.parseAsRoot()
             if let remoteCommand = command as? any RemoteCommand {

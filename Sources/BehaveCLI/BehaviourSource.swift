@@ -13,16 +13,17 @@ package struct LoadedBehaviour {
         self.successCode = successCode
     }
 
-    /// Reads `argument`: a file here, a URL through `remote` (handed to `behave-remote` without it).
+    /// Reads `argument`: a file here, a URL through `tools` with `remote`'s settings (handed to
+    /// `behave-remote` without them).
     /// `validate` decides whether a downloaded or cached copy may run.
-    static func load(_ argument: String, remote: RemoteOptions, tools: (any RemoteTools)?,
+    static func load(_ argument: String, remote: RemoteOptions?, tools: (any RemoteTools)?,
                      validate: (Behaviour) -> [Diagnostic]) async throws(BehaveExitError) -> LoadedBehaviour {
         guard Behaviour.isRemote(argument) else {
             do { return LoadedBehaviour(behaviour: try Behaviour.read(path: argument)) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
         }
-        guard let tools else { RemoteHandOff.exec() }
+        guard let tools, let remote else { RemoteHandOff.exec() }
         return try await tools.load(argument, options: remote, validate: validate)
     }
 }

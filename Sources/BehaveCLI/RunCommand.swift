@@ -41,43 +41,13 @@ struct RunCommand: RemoteCommand {
     var needsRemoteTools: Bool { Behaviour.isRemote(file) }
 
     func run(with tools: (any RemoteTools)?) async throws {
-        var timeline: [TimedEvent] = []
-        var channel: EventChannel?
-        if events == "-" {
-            channel = StdinEvents.start()
-        } else if let events {
-            do { timeline = try TimedEvent.parseLines(FileBytes.read(events), file: events) } catch {
-                throw BehaveExit.report(error)
-            }
-        }
-        let host = try sandbox.makeHost(clock: fast ? VirtualClock() : SystemClock())
-        let loaded: LoadedBehaviour
-        do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
-        } catch { throw error.code }
-        let behaviour = loaded.behaviour
-        host.context = ContextEntry.defaults
-        for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
-        Interrupts.route(to: host.cancellation)
-        // The behaviour's output is flushed before anything the tool writes on stderr.
-        let report: RunReport
-        do {
-            report = try await host.run(behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
-                                        events: channel, timeline: timeline)
-        } catch {
-            StandardOutput.flush()
-            throw BehaveExit.report(error)
-        }
-        StandardOutput.flush()
-        if case .completed(let waiting) = report.finish, waiting > 0 {
-            StandardError.write("behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
-                                + "waiting for an event that can no longer arrive\n")
-        }
-        if report.failedTasks > 0 {
-            StandardError.write("behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n")
-            throw ExitCode(BehaveExit.scriptError)
-        }
-        if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
+        try await invocation.execute(remote: remote, tools: tools)
+    }
+
+    /// What this command line asks for, as a plain value.
+    var invocation: RunInvocation {
+        RunInvocation(file: file, scriptArguments: scriptArguments, strict: strict, events: events, fast: fast,
+                      context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
     }
 }
 
@@ -101,7 +71,7 @@ enum Interrupts {
 }
 
 /// One `--context KEY=VALUE`.
-struct ContextEntry: ExpressibleByArgument {
+struct ContextEntry: ExpressibleByArgument, Equatable {
     var key: String
     var value: String
 

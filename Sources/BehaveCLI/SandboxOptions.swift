@@ -1,8 +1,5 @@
 import ArgumentParser
 import Behave
-import Browser
-import Greeter
-import Keynote
 
 /// Options shared by the commands that run or load behaviours.
 package struct SandboxOptions: ParsableArguments {
@@ -45,18 +42,12 @@ package struct SandboxOptions: ParsableArguments {
 
     /// A host with the tool's modules under this policy. A failure (no memory for a Lua state) is
     /// reported on stderr and exits 1.
-    package func makeHost(clock: any BehaveClock = SystemClock()) throws -> BehaveHost {
-        do { return try BehaveHost(modules: modules, policy: policy, clock: clock) } catch {
-            StandardError.write("behave: cannot create the host: \(error)\n")
-            throw ExitCode(BehaveExit.scriptError)
-        }
+    package func makeHost(clock: any BehaveClock = SystemClock()) throws(ExitCode) -> BehaveHost {
+        try ToolHost.make(policy: policy, openURLs: openURLs, clock: clock)
     }
 
     /// The modules the tool registers.
-    var modules: [any BehaveModule] {
-        [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),
-         Keynote()]
-    }
+    var modules: [any BehaveModule] { ToolHost.modules(openURLs: openURLs) }
 }
 
 /// `64MiB`, `512KiB`, `1GiB`, `1000`.

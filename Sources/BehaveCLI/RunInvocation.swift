@@ -1,0 +1,68 @@
+import ArgumentParser
+import Behave
+
+/// What `behave run` does, as a plain value: built from the parsed command line by ``RunCommand``,
+/// or with its defaults for the plain `behave run FILE`, which ``BehaveMain`` runs without
+/// ArgumentParser. Its reflection over the command's options was over a third of the time a
+/// one-line script took from start to finish (README, "Process start").
+struct RunInvocation: Equatable {
+    var file: String
+    var scriptArguments: [String] = []
+    var strict = false
+    var events: String?
+    var fast = false
+    var context: [ContextEntry] = []
+    var policy = SandboxPolicy()
+    var openURLs = false
+
+    /// Runs the behaviour; throws the exit code when it is not 0. `remote` is nil on the plain path,
+    /// whose file is never a URL.
+    func execute(remote: RemoteOptions?, tools: (any RemoteTools)?) async throws(ExitCode) {
+        var timeline: [TimedEvent] = []
+        var channel: EventChannel?
+        if events == "-" {
+            channel = StdinEvents.start()
+        } else if let events {
+            do { timeline = try TimedEvent.parseLines(FileBytes.read(events), file: events) } catch {
+                throw BehaveExit.report(error)
+            }
+        }
+        let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
+        let loaded: LoadedBehaviour
+        do {
+            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
+        } catch { throw error.code }
+        host.context = ContextEntry.defaults
+        for entry in context { host.context[entry.key] = .string(entry.value) }
+        Interrupts.route(to: host.cancellation)
+        // The behaviour's output is flushed before anything the tool writes on stderr.
+        let report: RunReport
+        do {
+            report = try await host.run(loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
+                                        events: channel, timeline: timeline)
+        } catch {
+            StandardOutput.flush()
+            throw BehaveExit.report(error)
+        }
+        StandardOutput.flush()
+        if case .completed(let waiting) = report.finish, waiting > 0 {
+            StandardError.write("behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
+                                + "waiting for an event that can no longer arrive\n")
+        }
+        if report.failedTasks > 0 {
+            StandardError.write("behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n")
+            throw ExitCode(BehaveExit.scriptError)
+        }
+        if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
+    }
+}
+
+extension RunInvocation {
+    // In an extension, so the memberwise initialiser (with the defaults above) stays.
+    /// The plain `behave run FILE` (exactly that, FILE neither an option nor a URL), or nil.
+    init?(plainCommandLine arguments: [String]) {
+        guard arguments.count == 2, arguments[0] == "run", let file = arguments.last,
+              !file.hasPrefix("-"), !Behaviour.isRemote(file) else { return nil }
+        self.init(file: file)
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Behave
+import Browser
+import Greeter
+import Keynote
+
+/// The host every command runs behaviours in: the tool's modules under a sandbox policy.
+enum ToolHost {
+    /// A host with the tool's modules under `policy`. A failure (no memory for a Lua state) is
+    /// reported on stderr and exits 1.
+    static func make(policy: SandboxPolicy, openURLs: Bool, clock: any BehaveClock) throws(ExitCode) -> BehaveHost {
+        do { return try BehaveHost(modules: modules(openURLs: openURLs), policy: policy, clock: clock) } catch {
+            StandardError.write("behave: cannot create the host: \(error)\n")
+            throw ExitCode(BehaveExit.scriptError)
+        }
+    }
+
+    /// The modules the tool registers; `openURLs` lets `MyThirdModule.openUrl` launch a browser.
+    static func modules(openURLs: Bool) -> [any BehaveModule] {
+        [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),
+         Keynote()]
+    }
+}
