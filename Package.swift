@@ -60,6 +60,8 @@ let package = Package(
         .executableTarget(name: "behave", dependencies: ["BehaveCLI"]),
         // `behave-remote`: the same commands, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
         .executableTarget(name: "behave-remote", dependencies: ["BehaveCLI", "BehaveRemote"]),
+        // Writes Sources/Behave/EmbeddedPreludes.swift (scripts/update-prelude-bytecode).
+        .executableTarget(name: "prelude-bytecode", dependencies: ["Behave", "Lua"]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
@@ -69,7 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "prelude-bytecode", "BehaveCLI", "Behave", "BehaveRemote", "Greeter"]),
     ],
     swiftLanguageModes: [.v6]
 )

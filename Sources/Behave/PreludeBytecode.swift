@@ -1,12 +1,79 @@
 import Lua
 
-/// The preludes, compiled once per process: every host loads them, and parsing 17 KB of Lua was
-/// most of what creating a host cost.
+/// The preludes as bytecode: every host loads them, and parsing 17 KB of Lua was most of what
+/// creating a host cost, and (once per process) 2 ms of a one-line script's start.
+///
+/// The bytecode kept in `EmbeddedPreludes.swift` (written by `scripts/update-prelude-bytecode`) is
+/// used when it was compiled from today's source by the Lua release this process runs; otherwise
+/// the source is compiled, once per process.
 enum PreludeBytecode {
     // Swift runs a static's initialiser once, whichever thread asks first.
-    private static let compiledSandbox = Result { try LuaBytecode(compiling: SandboxPrelude.source, chunkName: "=sandbox") }
-    private static let compiledRuntime = Result { try LuaBytecode(compiling: RuntimePrelude.source, chunkName: "=behave") }
+    private static let sandboxChunk = Result {
+        try bytecode(SandboxPrelude.source, chunkName: "=sandbox", kept: EmbeddedPreludes.sandbox)
+    }
+    private static let runtimeChunk = Result {
+        try bytecode(RuntimePrelude.source, chunkName: "=behave", kept: EmbeddedPreludes.runtime)
+    }
 
-    static func sandbox() throws -> LuaBytecode { try compiledSandbox.get() }
-    static func runtime() throws -> LuaBytecode { try compiledRuntime.get() }
+    static func sandbox() throws -> LuaBytecode { try sandboxChunk.get() }
+    static func runtime() throws -> LuaBytecode { try runtimeChunk.get() }
+
+    /// Whether the kept bytecode is used: compiled by this Lua release from today's preludes.
+    static var usesKeptBytecode: Bool {
+        EmbeddedPreludes.sandbox.matches(SandboxPrelude.source) && EmbeddedPreludes.runtime.matches(RuntimePrelude.source)
+    }
+
+    private static func bytecode(_ source: String, chunkName: String, kept: KeptChunk) throws -> LuaBytecode {
+        if kept.matches(source), let bytes = kept.bytes {
+            return LuaBytecode(precompiled: bytes, chunkName: chunkName)
+        }
+        return try LuaBytecode(compiling: source, chunkName: chunkName)
+    }
+}
+
+/// One prelude's bytecode as `scripts/update-prelude-bytecode` kept it.
+package struct KeptChunk: Sendable {
+    /// ``LuaBytecode/compilerIdentity`` when it was compiled.
+    var compiler: String
+    /// ``sourceHash(_:)`` of the source it was compiled from.
+    var sourceHash: UInt64
+    /// The bytes, in hexadecimal (whitespace ignored).
+    var hex: String
+
+    package init(compiler: String, sourceHash: UInt64, hex: String) {
+        self.compiler = compiler
+        self.sourceHash = sourceHash
+        self.hex = hex
+    }
+
+    func matches(_ source: String) -> Bool {
+        compiler == LuaBytecode.compilerIdentity && sourceHash == Self.sourceHash(source)
+    }
+
+    /// The bytes, or nil when `hex` is damaged.
+    var bytes: [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hex.utf8.count / 2)
+        var high: UInt8?
+        for character in hex.utf8 {
+            let nibble: UInt8
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
+            case UInt8(ascii: " "), UInt8(ascii: "\n"): continue
+            default: return nil
+            }
+            if let first = high { bytes.append(first << 4 | nibble); high = nil } else { high = nibble }
+        }
+        return high == nil ? bytes : nil
+    }
+
+    /// FNV-1a over the source's UTF-8: not a defence against anyone, only a check that the kept
+    /// bytecode was compiled from today's source.
+    package static func sourceHash(_ source: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
 }

@@ -9,8 +9,8 @@
 ///
 /// A task waits by yielding the host's sentinel (`HOST, "wait", seconds`). A script's own
 /// coroutines pass such yields up to their resumer, so `wait` works inside them too.
-enum RuntimePrelude {
-    static let source = #"""
+package enum RuntimePrelude {
+    package static let source = #"""
     local env, HOST, host = ...
     -- Captured now: a script may change the library tables it shares with this chunk.
     local resume, close, traceback, report = host.resume, host.close, host.traceback, host.report

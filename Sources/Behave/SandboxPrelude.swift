@@ -3,8 +3,8 @@
 /// functions and returns the environment table behaviours run in.
 ///
 /// What is present and absent, and why, is the README's sandbox table.
-enum SandboxPrelude {
-    static let source = #"""
+package enum SandboxPrelude {
+    package static let source = #"""
     local G, host, modules = ...
     local env = {}
 

@@ -25,6 +25,8 @@
 /* ------------------------------------------------------------------------ */
 
 static inline int behave_upvalueindex(int i) { return lua_upvalueindex(i); }
+/* lua_ident is an array of unknown size, which Swift does not import. */
+static inline const char *behave_lua_ident(void) { return lua_ident; }
 static inline int behave_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void behave_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void behave_newtable(lua_State *L) { lua_newtable(L); }

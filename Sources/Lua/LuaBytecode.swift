@@ -17,6 +17,18 @@ public struct LuaBytecode: Sendable {
     /// The name messages and tracebacks show.
     public let chunkName: String
 
+    /// Bytes this program compiled earlier with ``compilerIdentity`` equal to today's: a build step
+    /// that kept the output of ``init(compiling:chunkName:)``. Never bytes from anywhere else.
+    package init(precompiled bytes: [UInt8], chunkName: String) {
+        self.bytes = bytes
+        self.chunkName = chunkName
+    }
+
+    /// The Lua library this process runs (`lua_ident`: "$LuaVersion: Lua 5.4.4  Copyright…"). Lua
+    /// checks a chunk's format but not the release that wrote it, so kept bytecode is loaded only
+    /// into the release that compiled it.
+    package static var compilerIdentity: String { String(cString: behave_lua_ident()) }
+
     /// Compiles `source` in a private state and dumps it.
     public init(compiling source: String, chunkName: String) throws {
         let lua = try LuaState()
