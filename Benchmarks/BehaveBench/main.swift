@@ -222,6 +222,27 @@ func bareStateCreation() -> Double {
     return (now() - start) / Double(hostCount) * 1e6
 }
 
+/// The floor under the host rows: a bare state that also loads the preludes' bytecode (Lua's undump
+/// only; none of it runs), as every host must. The functions stay on the stack, alive.
+let preludeChunks = [try PreludeBytecode.sandbox(), try PreludeBytecode.runtime()]
+func bareStateWithPreludes() -> OpaquePointer {
+    let state = luaL_newstate()!
+    luaL_openlibs(state)
+    for chunk in preludeChunks {
+        let status = chunk.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(state, $0.baseAddress, $0.count, chunk.chunkName, "b") }
+        }
+        precondition(status == LUA_OK, "the preludes' bytecode did not load")
+    }
+    return state
+}
+
+func bareStateWithPreludesCreation() -> Double {
+    let start = now()
+    for _ in 0..<hostCount { lua_close(bareStateWithPreludes()) }
+    return (now() - start) / Double(hostCount) * 1e6
+}
+
 /// Bytes the process has allocated and not freed (malloc's own count: freed memory that malloc keeps
 /// for reuse would hide a difference in resident pages).
 func residentBytes() -> Double {
@@ -239,6 +260,7 @@ func residentPerObject<T>(_ make: () throws -> T, release: (T) -> Void = { _ in 
 }
 
 var hostTimes: [Double] = [], stateTimes: [Double] = [], hostMemory: [Double] = [], stateMemory: [Double] = []
+var floorTimes: [Double] = [], floorMemory: [Double] = []
 if measures("hosts") {
 for _ in 0..<rounds {
     stateTimes.append(bareStateCreation())
@@ -249,11 +271,17 @@ for _ in 0..<rounds {
         return state
     }, release: { lua_close($0) }))
     hostMemory.append(try residentPerObject { try BehaveHost(modules: fiveModules()) })
+    floorTimes.append(bareStateWithPreludesCreation())
+    floorMemory.append(residentPerObject(bareStateWithPreludes, release: { lua_close($0) }))
 }
 rows.append(Row(name: "host with five modules vs luaL_newstate + luaL_openlibs (create and close)",
                 behave: median(hostTimes), baseline: median(stateTimes), unit: "µs", target: 1.5))
 rows.append(Row(name: "memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
                 behave: median(hostMemory) / 1024, baseline: median(stateMemory) / 1024, unit: "KiB", target: 1.3))
+rows.append(Row(name: "bare state that loads the preludes' bytecode vs bare state (the floor of a host written in Lua)",
+                behave: median(floorTimes), baseline: median(stateTimes), unit: "µs", target: nil))
+rows.append(Row(name: "memory: bare state holding the preludes' code vs bare state (the same floor)",
+                behave: median(floorMemory) / 1024, baseline: median(stateMemory) / 1024, unit: "KiB", target: nil))
 }
 
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter

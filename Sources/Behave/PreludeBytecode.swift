@@ -6,7 +6,7 @@ import Lua
 /// The bytecode kept in `EmbeddedPreludes.swift` (written by `scripts/update-prelude-bytecode`) is
 /// used when it was compiled from today's source by the Lua release this process runs; otherwise
 /// the source is compiled, once per process.
-enum PreludeBytecode {
+package enum PreludeBytecode {
     // Swift runs a static's initialiser once, whichever thread asks first.
     private static let sandboxChunk = Result {
         try bytecode(SandboxPrelude.source, chunkName: "=sandbox", kept: EmbeddedPreludes.sandbox)
@@ -15,8 +15,11 @@ enum PreludeBytecode {
         try bytecode(RuntimePrelude.source, chunkName: "=behave", kept: EmbeddedPreludes.runtime)
     }
 
-    static func sandbox() throws -> LuaBytecode { try sandboxChunk.get() }
-    static func runtime() throws -> LuaBytecode { try runtimeChunk.get() }
+    // `package`: the bench's floor rows load the same chunks into bare states.
+    /// The sandbox prelude's chunk.
+    package static func sandbox() throws -> LuaBytecode { try sandboxChunk.get() }
+    /// The runtime prelude's chunk.
+    package static func runtime() throws -> LuaBytecode { try runtimeChunk.get() }
 
     /// Whether the kept bytecode is used: compiled by this Lua release from today's preludes.
     static var usesKeptBytecode: Bool {
