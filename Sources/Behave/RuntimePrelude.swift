@@ -274,31 +274,9 @@ package enum RuntimePrelude {
 
     function env.now() return now end
 
-    -- A script's own coroutines pass the host's requests up to their resumer (tail calls
-    -- and varargs: no table per resume).
-    local function passUp(co, ok, first, ...)
-      if ok and first == HOST and status(co) == "suspended" then
-        return passUp(co, resume(co, yield(first, ...)))
-      end
-      return ok, first, ...
-    end
-    local function wrapped(co, ok, ...)
-      if ok then return ... end
-      local err = ...
-      close(co)
-      if type(err) == "string" then error(err, 2) end  -- level 2: the wrapper's caller
-      error(err, 0)
-    end
-    local coroutine = env.coroutine
-    function coroutine.resume(co, ...)
-      return passUp(co, resume(co, ...))
-    end
-    function coroutine.wrap(fn)
-      local co = create(fn)
-      return function(...)
-        return wrapped(co, passUp(co, resume(co, ...)))
-      end
-    end
+    -- A script's own coroutines pass the host's requests up to their resumer (in C:
+    -- behave_passing_coroutines in shim.h).
+    env.coroutine.resume, env.coroutine.wrap = host.passing(HOST, coroutine.resume, close)
 
     -- Read-only views, for the app's context.
     local function readonly(t)

@@ -139,6 +139,9 @@ enum StateBuilder {
             luaL_traceback(stack.pointer, thread, nil, 0)
             return 1
         })
+        lua_pushcclosure(lua.pointer, behave_passing_coroutines_function(), 0)
+        try host.set("passing", lua.stack.value(at: -1))
+        lua.stack.pop()
         // A handler or timer failed: the scheduler says so, and the behaviour goes on.
         try host.set("report", lua.function(named: "report") { stack in
             starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
