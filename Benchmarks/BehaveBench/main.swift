@@ -57,7 +57,7 @@ func nsPerCall(_ loop: LuaFunction, calls: Int) throws -> Double {
     return (now() - start) / Double(calls) * 1e9
 }
 
-func callRow(_ name: String, target: Double, body: String, calls: Int = calls, register: (LuaState) -> Void, baseline: lua_CFunction) throws -> Row {
+func callRow(_ name: String, target: Double?, body: String, calls: Int = calls, register: (LuaState) -> Void, baseline: lua_CFunction) throws -> Row {
     let swiftSide = try LuaState()
     swiftSide.openStandardLibraries()
     register(swiftSide)
@@ -85,6 +85,13 @@ var rows: [Row] = []
 if measures("calls") {
 rows.append(try callRow("no-op Swift function vs no-op C function", target: 1.3, body: "f()",
                         register: { $0.register("f", raw: { _ in 0 }) }, baseline: cbaseline_noop))
+// The floor under the no-op row: a C closure that only reads its upvalue, with no Swift at all.
+rows.append(try callRow("C closure reading its upvalue vs no-op C function (the floor of any closure binding)",
+                        target: nil, body: "f()", register: { lua in
+                            lua_pushlightuserdata(lua.pointer, UnsafeMutableRawPointer(lua.pointer))
+                            lua_pushcclosure(lua.pointer, cbaseline_upvalue_noop, 1)
+                            lua_setglobal(lua.pointer, "f")
+                        }, baseline: cbaseline_noop))
 rows.append(try callRow("typed (Int) -> Int vs C", target: 1.6, body: "f(i)",
                         register: { $0.register("f") { (n: Int) in n + 1 } }, baseline: cbaseline_int))
 rows.append(try callRow("typed (String) -> String vs C", target: 2.5, body: "f('hello')",
@@ -377,7 +384,7 @@ if json {
     func fmt(_ d: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 32)
         _ = withVaList([d]) { vsnprintf(&buffer, 32, "%.2f", $0) }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     print("| measured | Behave | baseline | ratio | target | met |")
     print("|---|---|---|---|---|---|")

@@ -4,6 +4,13 @@
 
 int cbaseline_noop(lua_State *L) { (void)L; return 0; }
 
+/* A C closure that only finds its data through its upvalue, as any binding of closures must. */
+int cbaseline_upvalue_noop(lua_State *L) {
+    volatile void *data = lua_touserdata(L, lua_upvalueindex(1));
+    (void)data;
+    return 0;
+}
+
 int cbaseline_int(lua_State *L) {
     lua_pushinteger(L, luaL_checkinteger(L, 1) + 1);
     return 1;

@@ -4,6 +4,8 @@
 
 /* Baselines for scripts/bench: what a hand-written C binding costs. */
 int cbaseline_noop(lua_State *L);
+/* A C closure that reads its (light userdata) upvalue and does nothing else. */
+int cbaseline_upvalue_noop(lua_State *L);
 int cbaseline_int(lua_State *L);
 int cbaseline_string(lua_State *L);
 int cbaseline_fields(lua_State *L);
