@@ -54,22 +54,7 @@ package struct KeptChunk: Sendable {
     }
 
     /// The bytes, or nil when `hex` is damaged.
-    var bytes: [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(hex.utf8.count / 2)
-        var high: UInt8?
-        for character in hex.utf8 {
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: " "), UInt8(ascii: "\n"): continue
-            default: return nil
-            }
-            if let first = high { bytes.append(first << 4 | nibble); high = nil } else { high = nibble }
-        }
-        return high == nil ? bytes : nil
-    }
+    var bytes: [UInt8]? { Hex.decode(hex) }
 
     /// FNV-1a over the source's UTF-8: not a defence against anyone, only a check that the kept
     /// bytecode was compiled from today's source.

@@ -1,3 +1,4 @@
+import Behave
 import Crypto
 
 /// An Ed25519 public key an app trusts to sign its behaviours.

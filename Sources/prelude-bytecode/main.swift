@@ -22,9 +22,8 @@ func escaped(_ text: String) -> String {
 
 func literal(_ source: String, chunkName: String) throws -> String {
     let bytes = try LuaBytecode(compiling: source, chunkName: chunkName).bytes
-    let digits = Array("0123456789abcdef")
     let lines = stride(from: 0, to: bytes.count, by: 48).map { start in
-        "            " + String(bytes[start..<min(start + 48, bytes.count)].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        "            " + Hex.encode(bytes[start..<min(start + 48, bytes.count)])
     }
     return """
         KeptChunk(
