@@ -21,11 +21,6 @@ package enum PreludeBytecode {
     /// The runtime prelude's chunk.
     package static func runtime() throws -> LuaBytecode { try runtimeChunk.get() }
 
-    /// Whether the kept bytecode is used: compiled by this Lua release from today's preludes.
-    static var usesKeptBytecode: Bool {
-        EmbeddedPreludes.sandbox.matches(SandboxPrelude.source) && EmbeddedPreludes.runtime.matches(RuntimePrelude.source)
-    }
-
     private static func bytecode(_ source: String, chunkName: String, kept: KeptChunk) throws -> LuaBytecode {
         if kept.matches(source), let bytes = kept.bytes {
             return LuaBytecode(precompiled: bytes, chunkName: chunkName)
