@@ -2,7 +2,7 @@ import ArgumentParser
 import Behave
 
 /// `behave keygen NAME`: a new Ed25519 key pair for signing behaviours.
-package struct KeygenCommand: RemoteCommand {
+package struct KeygenCommand: RemoteOnlyCommand {
     package static let configuration = CommandConfiguration(
         commandName: "keygen",
         abstract: "Write a new Ed25519 key pair: NAME.key (private, mode 600) and NAME.pub (give it to the app)."
@@ -16,10 +16,5 @@ package struct KeygenCommand: RemoteCommand {
 
     package init() {}
 
-    package var needsRemoteTools: Bool { true }
-
-    package func run(with tools: (any RemoteTools)?) async throws {
-        guard let tools else { RemoteHandOff.exec() }
-        try tools.keygen(self)
-    }
+    package func run(tools: any RemoteTools) throws { try tools.keygen(self) }
 }

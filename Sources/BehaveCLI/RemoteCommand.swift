@@ -15,3 +15,18 @@ extension RemoteCommand {
     /// ArgumentParser's entry point, for a command run without the tools.
     package func run() async throws { try await run(with: nil) }
 }
+
+/// A command that always needs the tools (keygen, sign, verify): `behave` always hands it over.
+package protocol RemoteOnlyCommand: RemoteCommand {
+    /// Runs the command with the tools.
+    func run(tools: any RemoteTools) throws
+}
+
+extension RemoteOnlyCommand {
+    package var needsRemoteTools: Bool { true }
+
+    package func run(with tools: (any RemoteTools)?) async throws {
+        guard let tools else { RemoteHandOff.exec() }
+        try run(tools: tools)
+    }
+}

@@ -2,7 +2,7 @@ import ArgumentParser
 import Behave
 
 /// `behave sign FILE --key KEY`: a detached signature over the file's exact bytes.
-package struct SignCommand: RemoteCommand {
+package struct SignCommand: RemoteOnlyCommand {
     package static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Check a behaviour, then write its detached Ed25519 signature (FILE.sig) over its exact bytes.",
@@ -22,10 +22,5 @@ package struct SignCommand: RemoteCommand {
 
     package init() {}
 
-    package var needsRemoteTools: Bool { true }
-
-    package func run(with tools: (any RemoteTools)?) async throws {
-        guard let tools else { RemoteHandOff.exec() }
-        try tools.sign(self)
-    }
+    package func run(tools: any RemoteTools) throws { try tools.sign(self) }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Behave
 
 /// `behave verify FILE --public-key KEY`: whether FILE.sig was made by a trusted key over FILE's bytes.
-package struct VerifyCommand: RemoteCommand {
+package struct VerifyCommand: RemoteOnlyCommand {
     package static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check a behaviour's detached signature against trusted public keys."
@@ -19,10 +19,5 @@ package struct VerifyCommand: RemoteCommand {
 
     package init() {}
 
-    package var needsRemoteTools: Bool { true }
-
-    package func run(with tools: (any RemoteTools)?) async throws {
-        guard let tools else { RemoteHandOff.exec() }
-        try tools.verify(self)
-    }
+    package func run(tools: any RemoteTools) throws { try tools.verify(self) }
 }
