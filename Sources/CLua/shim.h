@@ -290,8 +290,8 @@ static inline lua_CFunction behave_xpcall_function(void) { return behave_xpcall;
 /* coroutine.resume and the functions coroutine.wrap makes: when the coroutine yields a
  * request to the host (first value: the sentinel, upvalue 1), the request is yielded on to
  * this coroutine's resumer, and what comes back resumes the coroutine again, so `wait`
- * works inside a script's coroutines. Upvalue 2 is the library's resume, upvalue 3 the
- * guarded close; like behave_guard, they refuse to start or return once the run is
+ * works inside a script's coroutines. Upvalue 2 is the library's resume, upvalue 3 (wrap's
+ * functions only) the guarded close; like behave_guard, they refuse to start or return once the run is
  * terminated. In C rather than Lua because this runs on every resume: a Lua version (three
  * vararg calls and the guard) made coroutine ping-pong 3.4x slower than the stock interpreter.
  * `wrap` (the context) is 1 for wrap's functions: results without the flag, and errors
@@ -359,13 +359,13 @@ static inline int behave_passing_wrap(lua_State *L) {
     return 1;
 }
 
-/* passing(sentinel, resume, close) -> the script's coroutine.resume and coroutine.wrap. */
+/* passing(sentinel, resume, close) -> the script's coroutine.resume and coroutine.wrap
+ * (resume never raises a wrapped error, so it does without close). */
 static inline int behave_passing_coroutines(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
-    lua_pushvalue(L, 3);
-    lua_pushcclosure(L, behave_passing_resume, 3);
+    lua_pushcclosure(L, behave_passing_resume, 2);
     lua_insert(L, 1);
     lua_pushcclosure(L, behave_passing_wrap, 3);
     return 2;
