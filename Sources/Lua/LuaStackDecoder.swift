@@ -7,13 +7,16 @@ import CLua
 /// Every access is raw (`lua_rawget`, `lua_next`): no metamethod runs, so nothing can raise
 /// while Swift frames are on the C stack. Values pushed while decoding a field are popped
 /// before the next field; `decode` restores the stack's top whatever happens.
+///
+/// Three words, so that the `any Decoder` a type's `init(from:)` receives holds it inline
+/// instead of allocating a box for it on every call.
 struct StackDecoder: Decoder {
-    let stack: LuaStack
+    let context: DecodingContext
     /// Absolute index of the value this decoder reads.
     let index: Int32
     let codingPath: [any CodingKey]
-    let tables: TablePath
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var stack: LuaStack { context.stack }
 
     /// Decodes the value at `index` of `stack`.
     static func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
@@ -21,7 +24,9 @@ struct StackDecoder: Decoder {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let absolute = lua_absindex(L, index)
-        return try decodeValue(type, stack, absolute, TablePath(), { [] })
+        let context = DecodingContext.borrow(for: stack)
+        defer { context.giveBack() }
+        return try decodeValue(type, context, absolute, { [] })
     }
 
     var typeName: String { stack.typeName(at: index) }
@@ -63,36 +68,29 @@ struct StackDecoder: Decoder {
 
     /// Decodes the value at `index` (its place: `path`), refusing tables already being decoded
     /// (a cycle) and extreme nesting.
-    static func decodeValue<T: Decodable>(_ type: T.Type, _ stack: LuaStack, _ index: Int32, _ tables: TablePath,
+    static func decodeValue<T: Decodable>(_ type: T.Type, _ context: DecodingContext, _ index: Int32,
                                           _ path: () -> [any CodingKey]) throws -> T {
+        let stack = context.stack
         if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: stack, index: index), path) { return scalar }
         let L = stack.pointer
         guard lua_type(L, index) == LUA_TTABLE else {
-            return try T(from: StackDecoder(stack: stack, index: index, codingPath: path(), tables: tables))
+            return try T(from: StackDecoder(context: context, index: index, codingPath: path()))
         }
         let identity = lua_topointer(L, index)!
         let codingPath = path()
-        guard tables.depth < LuaNode.maximumDepth else {
+        guard context.depth < LuaNode.maximumDepth else {
             throw LuaDecodingError("\(describe(codingPath)): tables nested deeper than \(LuaNode.maximumDepth)")
         }
-        guard !tables.contains(identity) else {
+        guard !context.contains(identity) else {
             throw LuaDecodingError("\(describe(codingPath)): table contains itself (a cycle)")
         }
         guard lua_checkstack(L, 4) != 0 else { throw LuaDecodingError("\(describe(codingPath)): stack overflow") }
-        tables.enter(identity)
-        defer { tables.leave() }
-        return try T(from: StackDecoder(stack: stack, index: index, codingPath: codingPath, tables: tables))
+        context.enter(identity)
+        defer { context.leave() }
+        return try T(from: StackDecoder(context: context, index: index, codingPath: codingPath))
     }
 }
 
-/// The tables on the path being decoded, innermost last: a table met again is a cycle.
-final class TablePath {
-    private var identities: [UnsafeRawPointer] = []
-    var depth: Int { identities.count }
-    func contains(_ identity: UnsafeRawPointer) -> Bool { identities.contains(identity) }
-    func enter(_ identity: UnsafeRawPointer) { identities.append(identity) }
-    func leave() { identities.removeLast() }
-}
 
 /// `value.trip.stops.2.name`: how errors name a place in the decoded value.
 func describe(_ path: [any CodingKey]) -> String {
@@ -107,15 +105,16 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     init(decoder: StackDecoder) { self.decoder = decoder }
 
-    /// Pushes the field for `key` (raw). A key spelled as an integer also finds an integer
-    /// key, as Lua writes arrays.
-    private func push(_ key: Key) {
+    /// Pushes the field for `key` (raw) and gives its type. A key spelled as an integer also
+    /// finds an integer key, as Lua writes arrays.
+    @discardableResult
+    private func push(_ key: Key) -> Int32 {
         let L = decoder.stack.pointer
         key.stringValue.push(to: decoder.stack)
-        if lua_rawget(L, decoder.index) == LUA_TNIL, let integer = integerKey(key) {
-            lua_settop(L, -2)
-            lua_rawgeti(L, decoder.index, integer)
-        }
+        let type = lua_rawget(L, decoder.index)
+        guard type == LUA_TNIL, let integer = integerKey(key) else { return type }
+        lua_settop(L, -2)
+        return lua_rawgeti(L, decoder.index, integer)
     }
 
     private func integerKey(_ key: Key) -> lua_Integer? {
@@ -151,8 +150,21 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) != LUA_TNIL } }
     func decodeNil(forKey key: Key) throws -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) == LUA_TNIL } }
 
+    /// The common case first, with the type `lua_rawget` already gave: an integer, or a float
+    /// with an exact integer value (what `lua_tointegerx` converts, and what ``ScalarDecoding``
+    /// accepts). Anything else takes the general path, for its error.
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try withField(key) { try ScalarDecoding.integer(Int.self, StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
+        let L = decoder.stack.pointer
+        if push(key) == LUA_TNUMBER {
+            var exact: Int32 = 0
+            let value = lua_tointegerx(L, -1, &exact)
+            if exact != 0, let result = Int(exactly: value) {
+                lua_settop(L, -2)
+                return result
+            }
+        }
+        defer { lua_settop(L, -2) }
+        return try ScalarDecoding.integer(Int.self, StackSlot(stack: decoder.stack, index: lua_gettop(L)), { decoder.codingPath + [key] })
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         try withField(key) { try ScalarDecoding.string(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
@@ -166,7 +178,7 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try withField(key) { top in
-            try StackDecoder.decodeValue(type, decoder.stack, top, decoder.tables, { decoder.codingPath + [key] })
+            try StackDecoder.decodeValue(type, decoder.context, top, { decoder.codingPath + [key] })
         }
     }
 
@@ -214,7 +226,7 @@ struct UnkeyedStackDecoding: UnkeyedDecodingContainer {
         let (top, position) = try pushNext()
         defer { lua_settop(decoder.stack.pointer, -2) }
         let path = decoder.codingPath
-        return try StackDecoder.decodeValue(type, decoder.stack, top, decoder.tables, { path + [IndexKey(position)] })
+        return try StackDecoder.decodeValue(type, decoder.context, top, { path + [IndexKey(position)] })
     }
 
     /// Containers that outlive one call decode from a copy of the element (a node tree).

@@ -69,24 +69,23 @@ enum ScalarDecoding {
     /// The scalar when `T` is one of the scalar types, nil for any other type.
     static func decode<T: Decodable>(_ type: T.Type, _ source: some ScalarSource,
                                      _ path: () -> [any CodingKey]) throws -> T? {
-        // Compared and converted without a dynamic cast: `T` is only known at run time when a
-        // container's generic `decode` is called through its box.
+        // Compared and converted without a dynamic cast (`is Float.Type` costs a runtime call
+        // each): `T` is only known at run time when a container's generic `decode` is called
+        // through its box, and a type that is none of these is checked against all of them.
         if T.self == Int.self { return unsafeBitCast(try integer(Int.self, source, path), to: T.self) }
         if T.self == String.self { return unsafeBitCast(try string(source, path), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try boolean(source, path), to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try double(source, path), to: T.self) }
-        switch type {
-        case is Float.Type: return Float(try double(source, path)) as? T
-        case is Int8.Type: return try integer(Int8.self, source, path) as? T
-        case is Int16.Type: return try integer(Int16.self, source, path) as? T
-        case is Int32.Type: return try integer(Int32.self, source, path) as? T
-        case is Int64.Type: return try integer(Int64.self, source, path) as? T
-        case is UInt.Type: return try integer(UInt.self, source, path) as? T
-        case is UInt8.Type: return try integer(UInt8.self, source, path) as? T
-        case is UInt16.Type: return try integer(UInt16.self, source, path) as? T
-        case is UInt32.Type: return try integer(UInt32.self, source, path) as? T
-        case is UInt64.Type: return try integer(UInt64.self, source, path) as? T
-        default: return nil
-        }
+        if T.self == Float.self { return unsafeBitCast(Float(try double(source, path)), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try integer(Int8.self, source, path), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try integer(Int16.self, source, path), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try integer(Int32.self, source, path), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, source, path), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try integer(UInt.self, source, path), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try integer(UInt8.self, source, path), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try integer(UInt16.self, source, path), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try integer(UInt32.self, source, path), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self, source, path), to: T.self) }
+        return nil
     }
 }

@@ -160,6 +160,44 @@ struct ValueRoundTripTests {
         #expect(deep[1].string?.contains("tables nested deeper than 200") == true, "\(deep[1])")
     }
 
+    @Test("a failed decode leaves nothing behind: the same table decodes once mended")
+    func decodingAfterFailure() throws {
+        lua.register("depth") { (c: Category) -> Int in c.sub.count }
+        let r = try lua.run("""
+            local t = {name = 'a', sub = {}} t.sub[1] = t
+            local ok = pcall(depth, t)
+            t.sub[1] = {name = 'b', sub = {}}
+            return ok, depth(t), depth{name = 'c', sub = {t, t}}
+            """)
+        #expect(r.map(\.description) == ["false", "1", "2"])
+    }
+
+    /// Decodes a second value from the same stack while its own decode is in progress.
+    struct Reentrant: Decodable {
+        nonisolated(unsafe) static var stack: LuaStack?
+        struct Other: Decodable { var n: Int }
+        enum CodingKeys: CodingKey { case n }
+        var outer: Int
+        var inner: Int
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            inner = try LuaTableDecoder().decode(Other.self, from: Self.stack!, at: 2).n
+            outer = try fields.decode(Int.self, forKey: .n)
+        }
+    }
+
+    @Test("a decode that starts inside another on the same state does not disturb it")
+    func reentrantDecoding() throws {
+        lua.register("both", raw: { stack in
+            Reentrant.stack = stack
+            let both = try LuaTableDecoder().decode(Reentrant.self, from: stack, at: 1)
+            stack.push(both.outer * 10 + both.inner)
+            return 1
+        })
+        #expect(try lua.run("return both({n = 1}, {n = 2}), both({n = 3}, {n = 4})").map(\.integer) == [12, 34])
+        #expect(lua.stack.count == 0)
+    }
+
     @Test("only the fields the type reads are looked at; arrays, holes and integer keys decode as Lua writes them")
     func decodingReadsOnlyWhatItNeeds() throws {
         struct Stop: Codable, LuaCodable { var name: String; var minutes: Double? }
