@@ -24,6 +24,8 @@ public final class LuaState {
     public private(set) var isClosed = false
     /// Releases the context of Swift function userdata when Lua collects them.
     private var finalizer: LuaCallbackBox?
+    /// How many tables ``LuaFields`` is reading inside one another right now.
+    @exclusivity(unchecked) var fieldDepth = 0
     /// The context the next `Codable` decode on this state reuses (``DecodingContext``).
     @exclusivity(unchecked) var spareDecodingContext: DecodingContext?
 
