@@ -78,7 +78,17 @@ func callRow(_ name: String, target: Double?, body: String, calls: Int = calls, 
 
 struct Fields: Codable, LuaCodable {
     var a, b, c, d, e, f, g, h, i, j: Int
-    var sum: Int { [a, b, c, d, e, f, g, h, i, j].reduce(0, +) }
+    var sum: Int { a + b + c + d + e + f + g + h + i + j }
+}
+
+/// The same fields, read by name with `LuaFields` instead of Codable.
+struct NamedFields: LuaReadable {
+    var fields: Fields
+    static func read(from stack: LuaStack, at index: Int32) throws -> NamedFields {
+        let t = try LuaFields(stack, at: index)
+        return NamedFields(fields: Fields(a: try t["a"], b: try t["b"], c: try t["c"], d: try t["d"], e: try t["e"],
+                                          f: try t["f"], g: try t["g"], h: try t["h"], i: try t["i"], j: try t["j"]))
+    }
 }
 
 var rows: [Row] = []
@@ -98,6 +108,18 @@ rows.append(try callRow("typed (String) -> String vs C", target: 2.5, body: "f('
                         register: { $0.register("f") { (s: String) in s } }, baseline: cbaseline_string))
 rows.append(try callRow("table of 10 fields (Codable) vs C reading them", target: 3.0, body: "f(t)", calls: calls / 100,
                         register: { $0.register("f") { (x: Fields) -> Int in x.sum } },
+                        baseline: cbaseline_fields))
+// Two floors under the Codable row: Swift's decoding machinery alone (a decoder that reads
+// nothing), and the raw lookups alone (the same fields read by name, with no Decoder).
+rows.append(try callRow("the same fields decoded from a decoder that reads nothing vs C reading them (the floor of any Codable binding)",
+                        target: nil, body: "f(t)", calls: calls / 100, register: { lua in
+                            lua.register("f", raw: { stack in
+                                stack.push(try Fields(from: NothingDecoder() as any Decoder).sum)
+                                return 1
+                            })
+                        }, baseline: cbaseline_fields))
+rows.append(try callRow("table of 10 fields read by name (LuaFields) vs C reading them", target: 3.0, body: "f(t)", calls: calls / 100,
+                        register: { $0.register("f") { (x: NamedFields) -> Int in x.fields.sum } },
                         baseline: cbaseline_fields))
 }
 
@@ -393,7 +415,7 @@ if json {
         let met = row.met.map { $0 ? "yes" : "no" } ?? "—"
         print("| \(row.name) | \(fmt(row.behave)) \(row.unit) | \(fmt(row.baseline)) \(row.unit) | \(fmt(row.ratio))× | \(target) | \(met) |")
     }
-    print("\nmedians of \(rounds) alternating rounds; \(calls) calls per round (\(calls / 100) for the table row), "
+    print("\nmedians of \(rounds) alternating rounds; \(calls) calls per round (\(calls / 100) for the table rows), "
           + "\(schedulerIterations) waits or events per round for the scheduler rows; "
           + (deliveries.isEmpty ? "" : "events per second to a Lua handler: \(Int(1e9 / median(deliveries)))"))
 }
