@@ -91,7 +91,6 @@ struct StackDecoder: Decoder {
     }
 }
 
-
 /// `value.trip.stops.2.name`: how errors name a place in the decoded value.
 func describe(_ path: [any CodingKey]) -> String {
     (["value"] + path.map { $0.intValue.map { String($0 + 1) } ?? $0.stringValue }).joined(separator: ".")
