@@ -26,7 +26,7 @@ struct StackDecoder: Decoder {
         let absolute = lua_absindex(L, index)
         let context = DecodingContext.borrow(for: stack)
         defer { context.giveBack() }
-        return try decodeValue(type, context, absolute, { [] })
+        return try decodeValue(type, context, StackSlot(stack: stack, index: absolute), { [] })
     }
 
     var typeName: String { stack.typeName(at: index) }
@@ -66,14 +66,15 @@ struct StackDecoder: Decoder {
         return integersOnly && largest == entries ? Int(entries) : nil
     }
 
-    /// Decodes the value at `index` (its place: `path`), refusing tables already being decoded
+    /// Decodes the value in `slot` (its place: `path`), refusing tables already being decoded
     /// (a cycle) and extreme nesting.
-    static func decodeValue<T: Decodable>(_ type: T.Type, _ context: DecodingContext, _ index: Int32,
+    static func decodeValue<T: Decodable>(_ type: T.Type, _ context: DecodingContext, _ slot: StackSlot,
                                           _ path: () -> [any CodingKey]) throws -> T {
-        let stack = context.stack
-        if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: stack, index: index), path) { return scalar }
-        let L = stack.pointer
-        guard lua_type(L, index) == LUA_TTABLE else {
+        if let scalar = try ScalarDecoding.decode(type, slot, path) { return scalar }
+        let L = context.stack.pointer
+        // Absolute: the decoder it makes pushes its own fields above it.
+        let index = lua_absindex(L, slot.index)
+        guard slot.type == LUA_TTABLE else {
             return try T(from: StackDecoder(context: context, index: index, codingPath: path()))
         }
         let identity = lua_topointer(L, index)!
@@ -106,7 +107,6 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Pushes the field for `key` (raw) and gives its type. A key spelled as an integer also
     /// finds an integer key, as Lua writes arrays.
-    @discardableResult
     private func push(_ key: Key) -> Int32 {
         let L = decoder.stack.pointer
         key.stringValue.push(to: decoder.stack)
@@ -122,12 +122,12 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return lua_Integer(key.stringValue)
     }
 
-    /// Runs `body` with the field on top of the stack, popped afterwards.
-    private func withField<R>(_ key: Key, _ body: (Int32) throws -> R) rethrows -> R {
-        let L = decoder.stack.pointer
-        push(key)
-        defer { lua_settop(L, -2) }
-        return try body(lua_gettop(L))
+    /// Runs `body` with the field on top of the stack (slot -1), popped afterwards. The slot carries
+    /// the type `lua_rawget` gave, so no conversion asks Lua for it again.
+    private func withField<R>(_ key: Key, _ body: (StackSlot) throws -> R) rethrows -> R {
+        let slot = StackSlot(stack: decoder.stack, index: -1, type: push(key))
+        defer { lua_settop(decoder.stack.pointer, -2) }
+        return try body(slot)
     }
 
     var allKeys: [Key] {
@@ -146,44 +146,29 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) != LUA_TNIL } }
-    func decodeNil(forKey key: Key) throws -> Bool { withField(key) { lua_type(decoder.stack.pointer, $0) == LUA_TNIL } }
+    func contains(_ key: Key) -> Bool { withField(key) { $0.type != LUA_TNIL } }
+    func decodeNil(forKey key: Key) throws -> Bool { withField(key) { $0.type == LUA_TNIL } }
 
-    /// The common case first, with the type `lua_rawget` already gave: an integer, or a float
-    /// with an exact integer value (what `lua_tointegerx` converts, and what ``ScalarDecoding``
-    /// accepts). Anything else takes the general path, for its error.
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let L = decoder.stack.pointer
-        if push(key) == LUA_TNUMBER {
-            var exact: Int32 = 0
-            let value = lua_tointegerx(L, -1, &exact)
-            if exact != 0, let result = Int(exactly: value) {
-                lua_settop(L, -2)
-                return result
-            }
-        }
-        defer { lua_settop(L, -2) }
-        return try ScalarDecoding.integer(Int.self, StackSlot(stack: decoder.stack, index: lua_gettop(L)), { decoder.codingPath + [key] })
+        try withField(key) { try ScalarDecoding.integer(Int.self, $0, { decoder.codingPath + [key] }) }
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try withField(key) { try ScalarDecoding.string(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.string($0, { decoder.codingPath + [key] }) }
     }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try withField(key) { try ScalarDecoding.boolean(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.boolean($0, { decoder.codingPath + [key] }) }
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try withField(key) { try ScalarDecoding.double(StackSlot(stack: decoder.stack, index: $0), { decoder.codingPath + [key] }) }
+        try withField(key) { try ScalarDecoding.double($0, { decoder.codingPath + [key] }) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try withField(key) { top in
-            try StackDecoder.decodeValue(type, decoder.context, top, { decoder.codingPath + [key] })
-        }
+        try withField(key) { try StackDecoder.decodeValue(type, decoder.context, $0, { decoder.codingPath + [key] }) }
     }
 
     /// Containers that outlive one call decode from a copy of the field (a node tree).
     private func copy(_ key: Key) throws -> NodeDecoder {
-        let node = try withField(key) { try LuaNode.read(from: decoder.stack, at: $0) }
+        let node = try withField(key) { try LuaNode.read(from: decoder.stack, at: $0.index) }
         return NodeDecoder(node: node, codingPath: decoder.codingPath + [key])
     }
 
@@ -211,28 +196,28 @@ struct UnkeyedStackDecoding: UnkeyedDecodingContainer {
     }
 
     /// Pushes the next element and moves past it.
-    private mutating func pushNext() throws -> (top: Int32, position: Int) {
+    private mutating func pushNext() throws -> (slot: StackSlot, position: Int) {
         guard !isAtEnd else { throw LuaDecodingError("value: sequence ended early at \(currentIndex + 1)") }
         let L = decoder.stack.pointer
-        lua_rawgeti(L, decoder.index, lua_Integer(currentIndex + 1))
+        let type = lua_rawgeti(L, decoder.index, lua_Integer(currentIndex + 1))
         defer { currentIndex += 1 }
-        return (lua_gettop(L), currentIndex)
+        return (StackSlot(stack: decoder.stack, index: lua_gettop(L), type: type), currentIndex)
     }
 
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (top, position) = try pushNext()
+        let (slot, position) = try pushNext()
         defer { lua_settop(decoder.stack.pointer, -2) }
         let path = decoder.codingPath
-        return try StackDecoder.decodeValue(type, decoder.context, top, { path + [IndexKey(position)] })
+        return try StackDecoder.decodeValue(type, decoder.context, slot, { path + [IndexKey(position)] })
     }
 
     /// Containers that outlive one call decode from a copy of the element (a node tree).
     private mutating func copy() throws -> NodeDecoder {
-        let (top, position) = try pushNext()
+        let (slot, position) = try pushNext()
         defer { lua_settop(decoder.stack.pointer, -2) }
-        return NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: top), codingPath: codingPath + [IndexKey(position)])
+        return NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: slot.index), codingPath: codingPath + [IndexKey(position)])
     }
 
     mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {

@@ -8,6 +8,9 @@ protocol ScalarSource {
     var typeName: String { get }
     /// The value when it is an integer.
     var integerValue: Int64? { get }
+    /// The value when it is an integer or a float with an exact integer value in Int64's range
+    /// (what `lua_tointegerx` converts): what an integer field accepts.
+    var exactInteger: Int64? { get }
     /// The value when it is a float.
     var floatValue: Double? { get }
     /// The value when it is a string (invalid UTF-8 repaired).
@@ -16,15 +19,21 @@ protocol ScalarSource {
     var booleanValue: Bool? { get }
 }
 
-/// One value on the stack.
+/// One value on the stack, with its type (asked for once: `lua_rawget` and `lua_rawgeti` return it).
 struct StackSlot: ScalarSource {
     let stack: LuaStack
     let index: Int32
+    let type: Int32
 
-    private var type: Int32 { lua_type(stack.pointer, index) }
     var typeName: String { stack.typeName(at: index) }
     var integerValue: Int64? {
         type == LUA_TNUMBER && lua_isinteger(stack.pointer, index) != 0 ? lua_tointegerx(stack.pointer, index, nil) : nil
+    }
+    var exactInteger: Int64? {
+        guard type == LUA_TNUMBER else { return nil }
+        var exact: Int32 = 0
+        let value = lua_tointegerx(stack.pointer, index, &exact)
+        return exact != 0 ? value : nil
     }
     var floatValue: Double? {
         type == LUA_TNUMBER && lua_isinteger(stack.pointer, index) == 0 ? lua_tonumberx(stack.pointer, index, nil) : nil
@@ -33,8 +42,20 @@ struct StackSlot: ScalarSource {
     var booleanValue: Bool? { type == LUA_TBOOLEAN ? lua_toboolean(stack.pointer, index) != 0 : nil }
 }
 
+extension StackSlot {
+    /// The value at `index`, its type asked of Lua.
+    init(stack: LuaStack, index: Int32) { self.init(stack: stack, index: index, type: lua_type(stack.pointer, index)) }
+}
+
 extension LuaNode: ScalarSource {
     var integerValue: Int64? { if case .integer(let i) = self { i } else { nil } }
+    var exactInteger: Int64? {
+        switch self {
+        case .integer(let i): i
+        case .number(let d): Int64(exactly: d)
+        default: nil
+        }
+    }
     var floatValue: Double? { if case .number(let d) = self { d } else { nil } }
     var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     var booleanValue: Bool? { if case .boolean(let b) = self { b } else { nil } }
@@ -45,7 +66,8 @@ extension LuaNode: ScalarSource {
 enum ScalarDecoding {
     static func integer<I: FixedWidthInteger>(_: I.Type, _ source: some ScalarSource,
                                               _ path: () -> [any CodingKey]) throws -> I {
-        if let i = source.integerValue, let v = I(exactly: i) { return v }
+        if let i = source.exactInteger, let v = I(exactly: i) { return v }
+        // A float beyond Int64 that an unsigned type still holds exactly.
         if let d = source.floatValue, let v = I(exactly: d) { return v }
         throw mismatch("integer", source.typeName, path())
     }

@@ -160,6 +160,20 @@ struct ValueRoundTripTests {
         #expect(deep[1].string?.contains("tables nested deeper than 200") == true, "\(deep[1])")
     }
 
+    @Test("integer fields take integers and floats with an exact integer value, however wide the type")
+    func integerFields() throws {
+        struct Numbers: Codable, LuaCodable { var int: Int; var small: Int8?; var wide: UInt64?; var real: Double? }
+        lua.register("numbers") { (n: Numbers) in "\(n.int) \(n.small.map(String.init) ?? "-") \(n.wide.map(String.init) ?? "-") \(n.real.map { "\($0)" } ?? "-")" }
+        let r = try lua.run("return numbers{int = 3.0, small = -128, wide = 2^63, real = -0.0}, numbers{int = math.mininteger, real = 7}")
+        #expect(r.map(\.string) == ["3 -128 9223372036854775808 -0.0", "-9223372036854775808 - - 7.0"])
+        let narrow = try lua.load("return pcall(numbers, {int = 1, small = 300})").call()
+        #expect(narrow[1].string?.contains("value.small: integer expected, got number") == true, "\(narrow[1])")
+        let fraction = try lua.load("return pcall(numbers, {int = 0.5})").call()
+        #expect(fraction[1].string?.contains("value.int: integer expected, got number") == true, "\(fraction[1])")
+        let text = try lua.load("return pcall(numbers, {int = '3'})").call()
+        #expect(text[1].string?.contains("value.int: integer expected, got string") == true, "\(text[1])")
+    }
+
     @Test("a failed decode leaves nothing behind: the same table decodes once mended")
     func decodingAfterFailure() throws {
         lua.register("depth") { (c: Category) -> Int in c.sub.count }
