@@ -5,8 +5,8 @@ import CLua
 ///
 /// ``LuaCodable`` is the convenient way (conform, write nothing); every field then goes through
 /// Swift's `Decoder` machinery, which costs several times what the Lua lookups cost (README,
-/// "Benchmark"). A type that is called often can read itself instead, for about what a C function
-/// pays for `lua_getfield`:
+/// "Benchmark"). A type that is called often can read itself instead, for about twice what a C
+/// function pays with `lua_getfield`:
 ///
 /// ```swift
 /// struct Trip: LuaReadable {
@@ -38,8 +38,8 @@ public struct LuaFields {
     public let index: Int32
 
     /// How deeply tables may nest through fields holding tables, counted over every `LuaFields`
-    /// read in progress on the state.
-    public static let maximumDepth = 200
+    /// read in progress on the state: 200, as for ``LuaCodable``.
+    public static let maximumDepth = LuaNode.maximumDepth
 
     /// Reads the table at `index`, throwing ``LuaArgumentError`` (`table expected, got …`) for any
     /// other value.
@@ -56,12 +56,8 @@ public struct LuaFields {
     @inlinable
     public subscript<T: LuaReadable>(name: String) -> T {
         get throws {
-            var key = name
-            let type = key.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count) }
-                return lua_rawget(stack.pointer, index)
-            }
-            return try readTop(T.self, type: type, field: name)
+            name.push(to: stack)
+            return try readTop(T.self, type: lua_rawget(stack.pointer, index), field: name)
         }
     }
 

@@ -63,6 +63,13 @@ struct FieldsTests {
         #expect(lua.stack.count == 0)
     }
 
+    @Test("the README's example: book{destination = \"Oslo\", seats = 2} gives 2")
+    func readmeExample() throws {
+        let lua = try LuaState()
+        lua.register("book") { (trip: Trip) in trip.seats }   // book{destination = "Oslo", seats = 2}
+        #expect(try lua.run("return book{destination = \"Oslo\", seats = 2}")[0].integer == 2)
+    }
+
     @Test("items by position and the table's border")
     func positions() throws {
         lua.register("ends", raw: { stack in
