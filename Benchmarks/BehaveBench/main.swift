@@ -11,26 +11,27 @@ import Glibc
 
 /// scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
 /// medians reported. Usage: behave-bench [--json] [--rounds N]
+/// One row, from rounds measured in pairs: `behave[i]` back to back with `baseline[i]`.
 struct Row {
-    var name: String
-    var behave: Double
-    var baseline: Double
-    var unit: String
+    let name: String
+    /// The median of each side's rounds, times the row's scale.
+    let behave: Double
+    let baseline: Double
+    let unit: String
     /// The ratio to meet; `nil` where the issue asks only for the figure.
-    var target: Double?
-    /// The median of the per-round ratios, where each round measured both sides back to back.
-    var pairedRatio: Double? = nil
-    /// Paired where the rounds allow it: a slow spell of the VM that hits both sides of one round
-    /// cancels out, where it would move only one of the two medians.
-    var ratio: Double { pairedRatio ?? behave / baseline }
+    let target: Double?
+    /// The median of the rounds' own ratios: a slow spell of the VM that hits both sides of one
+    /// round cancels out, where it would move only one of the two medians.
+    let ratio: Double
     var met: Bool? { target.map { ratio <= $0 } }
 
-    /// A row from rounds measured in pairs (`behave[i]` next to `baseline[i]`): medians of each
-    /// side, times `scale`, and the median of the pairs' ratios.
-    static func paired(_ name: String, behave: [Double], baseline: [Double], scale: Double = 1, unit: String,
-                       target: Double?) -> Row {
-        Row(name: name, behave: median(behave) * scale, baseline: median(baseline) * scale, unit: unit, target: target,
-            pairedRatio: median(zip(behave, baseline).map { $0 / $1 }))
+    init(_ name: String, behave: [Double], baseline: [Double], scale: Double = 1, unit: String, target: Double?) {
+        self.name = name
+        self.behave = median(behave) * scale
+        self.baseline = median(baseline) * scale
+        self.unit = unit
+        self.target = target
+        ratio = median(zip(behave, baseline).map { $0 / $1 })
     }
 }
 
@@ -85,7 +86,7 @@ func callRow(_ name: String, target: Double?, body: String, calls: Int = calls, 
         c.append(try nsPerCall(cLoop, calls: calls))
         b.append(try nsPerCall(swiftLoop, calls: calls))
     }
-    return Row.paired(name, behave: b, baseline: c, unit: "ns/call", target: target)
+    return Row(name, behave: b, baseline: c, unit: "ns/call", target: target)
 }
 
 struct Fields: Codable, LuaCodable {
@@ -179,10 +180,10 @@ for _ in 0..<rounds {
     waits.append(try await waitRoundTrip())
     deliveries.append(try await eventDelivery())
 }
-rows.append(Row.paired("wait(0) round trip through the scheduler vs a plain Lua call", behave: waits,
-                       baseline: plain, unit: "ns", target: nil))
-rows.append(Row.paired("event from the app to a Lua handler vs a plain Lua call", behave: deliveries,
-                       baseline: plain, unit: "ns", target: nil))
+rows.append(Row("wait(0) round trip through the scheduler vs a plain Lua call", behave: waits,
+                baseline: plain, unit: "ns", target: nil))
+rows.append(Row("event from the app to a Lua handler vs a plain Lua call", behave: deliveries,
+                baseline: plain, unit: "ns", target: nil))
 }
 
 // MARK: JSON action lists
@@ -229,12 +230,12 @@ for _ in 0..<rounds {
     compiles.append(try luaCompileTime(sameCallsSource))
 }
 let megabytes = Double(actionListSource.utf8.count) / 1_048_576
-rows.append(Row.paired("JSON action list of \(actionCount) actions, after parsing, vs the same calls as a Lua script",
-                       behave: jsonRuns, baseline: luaRuns, scale: 1000, unit: "ms", target: 1.2))
-rows.append(Row.paired("parse + check + translate per MB of action list vs Lua compiling the same calls per MB",
-                       behave: preparations.map { $0 * 1000 / megabytes },
-                       baseline: compiles.map { $0 * 1000 / (Double(sameCallsSource.utf8.count) / 1_048_576) },
-                       unit: "ms/MB", target: nil))
+rows.append(Row("JSON action list of \(actionCount) actions, after parsing, vs the same calls as a Lua script",
+                behave: jsonRuns, baseline: luaRuns, scale: 1000, unit: "ms", target: 1.2))
+rows.append(Row("parse + check + translate per MB of action list vs Lua compiling the same calls per MB",
+                behave: preparations.map { $0 * 1000 / megabytes },
+                baseline: compiles.map { $0 * 1000 / (Double(sameCallsSource.utf8.count) / 1_048_576) },
+                unit: "ms/MB", target: nil))
 }
 
 // MARK: Hosts
@@ -316,14 +317,14 @@ for _ in 0..<rounds {
     floorTimes.append(bareStateWithPreludesCreation())
     floorMemory.append(residentPerObject(bareStateWithPreludes, release: { lua_close($0) }))
 }
-rows.append(Row.paired("host with five modules vs luaL_newstate + luaL_openlibs (create and close)",
-                       behave: hostTimes, baseline: stateTimes, unit: "µs", target: 1.5))
-rows.append(Row.paired("memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
-                       behave: hostMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: 1.3))
-rows.append(Row.paired("bare state that loads the preludes' bytecode vs bare state (the floor of a host written in Lua)",
-                       behave: floorTimes, baseline: stateTimes, unit: "µs", target: nil))
-rows.append(Row.paired("memory: bare state holding the preludes' code vs bare state (the same floor)",
-                       behave: floorMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: nil))
+rows.append(Row("host with five modules vs luaL_newstate + luaL_openlibs (create and close)",
+                behave: hostTimes, baseline: stateTimes, unit: "µs", target: 1.5))
+rows.append(Row("memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
+                behave: hostMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: 1.3))
+rows.append(Row("bare state that loads the preludes' bytecode vs bare state (the floor of a host written in Lua)",
+                behave: floorTimes, baseline: stateTimes, unit: "µs", target: nil))
+rows.append(Row("memory: bare state holding the preludes' code vs bare state (the same floor)",
+                behave: floorMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: nil))
 }
 
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter
@@ -360,8 +361,8 @@ for (name, source) in workloads where measures("cpu") {
         // Every limit stays on, at its default.
         sandboxed.append(wallTime("\(behaveTool) run \(file)"))
     }
-    rows.append(Row.paired("\(name): behave run (sandbox, all limits) vs lua5.4", behave: sandboxed, baseline: stock,
-                           scale: 1000, unit: "ms", target: 1.05))
+    rows.append(Row("\(name): behave run (sandbox, all limits) vs lua5.4", behave: sandboxed, baseline: stock,
+                    scale: 1000, unit: "ms", target: 1.05))
     // The floor under that row: the same file in a bare C host, with a count hook that does
     // nothing every 1000 instructions (the sandbox's interval) vs none.
     var hooked: [Double] = [], bare: [Double] = []
@@ -370,8 +371,8 @@ for (name, source) in workloads where measures("cpu") {
         hooked.append(cbaseline_run_file(file, 1000))
     }
     guard !(bare + hooked).contains(where: { $0 < 0 }) else { print("bench: \(file) failed in the C host"); exit(1) }
-    rows.append(Row.paired("\(name): C host with an empty count hook vs without (the floor of any instruction limit)",
-                           behave: hooked, baseline: bare, scale: 1000, unit: "ms", target: nil))
+    rows.append(Row("\(name): C host with an empty count hook vs without (the floor of any instruction limit)",
+                    behave: hooked, baseline: bare, scale: 1000, unit: "ms", target: nil))
 }
 
 // MARK: Process start
@@ -403,8 +404,8 @@ for _ in 0..<rounds {
     luaStarts.append(median((0..<starts).map { _ in spawnTime(["lua5.4", oneLine]) }))
     behaveStarts.append(median((0..<starts).map { _ in spawnTime([behaveTool, "run", oneLine]) }))
 }
-rows.append(Row.paired("process start to finish, one-line script: behave run vs lua5.4", behave: behaveStarts,
-                       baseline: luaStarts, scale: 1000, unit: "ms", target: 4))
+rows.append(Row("process start to finish, one-line script: behave run vs lua5.4", behave: behaveStarts,
+                baseline: luaStarts, scale: 1000, unit: "ms", target: 4))
 }
 
 system("rm -rf \(benchDirectory)")
