@@ -12,27 +12,32 @@ import Darwin
 /// While Swift code runs (a registered function, the host pushing values) an allocation over
 /// the cap succeeds and the next allocation Lua makes on its own fails instead, so Lua's
 /// memory error never unwinds through Swift.
+///
+/// Lua calls it for every object it creates or frees, so its cost shows in any script that
+/// builds strings or tables (README, "Benchmarks"): the byte counts use wrapping arithmetic,
+/// because they are bounded by what `malloc` gave and cannot overflow, and a new block comes
+/// from `malloc` rather than `realloc(NULL, n)`, which only forwards to it.
 let luaAllocator: lua_Alloc = { userData, pointer, oldSize, newSize in
-    let control = userData!.assumingMemoryBound(to: behave_control.self)
+    let control = userData.unsafelyUnwrapped.assumingMemoryBound(to: behave_control.self)
     // When `pointer` is nil, `oldSize` encodes the type of object being created, not a size.
     let previous = pointer == nil ? 0 : oldSize
     if newSize == 0 {
         free(pointer)
-        control.pointee.used -= previous
+        control.pointee.used &-= previous
         return nil
     }
-    if newSize > previous, control.pointee.limit > 0 {
-        let wanted = control.pointee.used - previous + newSize
-        let refused = control.pointee.terminated == BEHAVE_LIMIT_MEMORY || wanted > control.pointee.limit
-        if refused, control.pointee.enforcing != 0 {
+    let used = control.pointee.used &- previous &+ newSize
+    if newSize > previous, control.pointee.limit > 0,
+       control.pointee.terminated == BEHAVE_LIMIT_MEMORY || used > control.pointee.limit {
+        if control.pointee.enforcing != 0 {
             if control.pointee.sticky_memory != 0, control.pointee.terminated == 0 {
                 control.pointee.terminated = Int32(BEHAVE_LIMIT_MEMORY)
             }
             return nil
         }
     }
-    guard let block = realloc(pointer, newSize) else { return nil }
-    control.pointee.used = control.pointee.used - previous + newSize
-    if control.pointee.used > control.pointee.peak { control.pointee.peak = control.pointee.used }
+    guard let block = pointer == nil ? malloc(newSize) : realloc(pointer, newSize) else { return nil }
+    control.pointee.used = used
+    if used > control.pointee.peak { control.pointee.peak = used }
     return block
 }
