@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
-/// medians reported. Usage: behave-bench [--json] [--rounds N]
+/// medians reported. Usage: behave-bench [--json] [--rounds N] [--only SECTIONS] (BenchOptions).
 /// One row, from rounds measured in pairs: `behave[i]` back to back with `baseline[i]`.
 struct Row {
     let name: String
@@ -54,13 +54,11 @@ func median(_ xs: [Double]) -> Double {
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
-let arguments = CommandLine.arguments
-let json = arguments.contains("--json")
-let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
+let options = BenchOptions.ofProcess()
+let json = options.json
+let rounds = options.rounds
 let calls = 10_000_000
-/// `--only calls,cpu`: measure only these sections (calls, scheduler, json, hosts, cpu, start).
-let sections = arguments.firstIndex(of: "--only").map { arguments[$0 + 1].split(separator: ",").map(String.init) }
-func measures(_ section: String) -> Bool { sections.map { $0.contains(section) } ?? true }
+func measures(_ section: String) -> Bool { options.measures(section) }
 
 /// ns per call of `f` from a Lua loop of `calls` iterations (the loop's own cost included on
 /// both sides, as a user pays it).

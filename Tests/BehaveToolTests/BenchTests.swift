@@ -9,17 +9,49 @@ struct BenchTests {
     static var executable: URL { Tool.root.appendingPathComponent(".build/debug/behave-bench") }
 
     static func bench(_ arguments: [String]) throws -> String {
+        let (status, out, _) = try run(arguments)
+        #expect(status == 0)
+        return out
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe()
+        let out = Pipe(), err = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = err
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        // stderr is one short line at most; stdout may be long, so it is read first.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test("a command line the bench cannot read stops it before measuring: one line saying why, exit 64",
+          arguments: [
+              (["--rounds"], "--rounds needs a whole number of rounds above 0"),
+              (["--rounds", "0"], "--rounds needs a whole number of rounds above 0"),
+              (["--rounds", "five"], "--rounds needs a whole number of rounds above 0"),
+              (["--only"], "--only needs sections, e.g. --only calls,cpu"),
+              (["--only", "calls,bogus"], "--only: no section 'bogus' (sections: calls, scheduler, json, hosts, cpu, start)"),
+              (["--only", "calls,"], "--only: no section '' (sections: calls, scheduler, json, hosts, cpu, start)"),
+              (["--jsn"], "unknown argument '--jsn'"),
+          ])
+    func refused(arguments: [String], message: String) throws {
+        let (status, out, err) = try Self.run(arguments)
+        #expect(status == 64)
+        #expect(out.isEmpty, "nothing measured: \(out)")
+        #expect(err.split(separator: "\n").first.map(String.init) == "behave-bench: \(message)")
+        #expect(err.contains("usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start]"))
+    }
+
+    @Test("--help prints the usage and measures nothing")
+    func help() throws {
+        let (status, out, _) = try Self.run(["--help"])
+        #expect(status == 0)
+        #expect(out == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start]\n")
     }
 
     @Test("--only measures just the sections named, and prints the table with its header")
