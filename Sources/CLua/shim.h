@@ -290,20 +290,62 @@ static inline lua_CFunction behave_xpcall_function(void) { return behave_xpcall;
 /* coroutine.resume and the functions coroutine.wrap makes: when the coroutine yields a
  * request to the host (first value: the sentinel, upvalue 1), the request is yielded on to
  * this coroutine's resumer, and what comes back resumes the coroutine again, so `wait`
- * works inside a script's coroutines. Upvalue 2 is the library's resume, upvalue 3 (wrap's
- * functions only) the guarded close; like behave_guard, they refuse to start or return once the run is
- * terminated. In C rather than Lua because this runs on every resume: a Lua version (three
- * vararg calls and the guard) made coroutine ping-pong 3.4x slower than the stock interpreter.
+ * works inside a script's coroutines. Upvalue 2 is the library's resume (only for its error
+ * when resume's argument is no coroutine); wrap's functions have the guarded close as upvalue
+ * 3 and their coroutine as upvalue 4. Like behave_guard, they refuse to start or return once
+ * the run is terminated. In C rather than Lua because this runs on every resume: a Lua
+ * version (three vararg calls and the guard) made coroutine ping-pong 3.4x slower than the
+ * stock interpreter, and calling the library's resume from here cost a third more again.
  * `wrap` (the context) is 1 for wrap's functions: results without the flag, and errors
- * raised where the function was called. The stack always starts with the coroutine. */
+ * raised where the function was called. resume's stack starts with the coroutine, then the
+ * flag; wrap's starts with the flag. */
 static inline int behave_passup_finish(lua_State *L, int status, lua_KContext wrap);
+
+/* The coroutine being resumed, and the stack index of the flag its resume leaves. */
+static inline lua_State *behave_passup_thread(lua_State *L, lua_KContext wrap) {
+    return lua_tothread(L, wrap ? lua_upvalueindex(4) : 1);
+}
+
+/* What the library's resume does, in place: the arguments above `base` become ok, results...
+ * (or false, error). */
+static inline void behave_resume(lua_State *L, lua_State *co, int base) {
+    int narg = lua_gettop(L) - base, nres = 0;
+    if (!lua_checkstack(co, narg)) {
+        lua_settop(L, base);
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "too many arguments to resume");
+        return;
+    }
+    lua_xmove(L, co, narg);
+    int status = lua_resume(co, L, narg, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 2)) {
+            lua_pop(co, nres);
+            lua_pushboolean(L, 0);
+            lua_pushliteral(L, "too many results to resume");
+            return;
+        }
+        lua_pushboolean(L, 1);
+        lua_xmove(co, L, nres);
+    } else {
+        /* co may be L itself (a coroutine resuming itself): the message is already on top. */
+        lua_xmove(co, L, 1);
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+    }
+}
 
 static inline int behave_passup_call(lua_State *L, lua_KContext wrap) {
     if (behave_control_of(L)->terminated) return behave_raise_termination(L);
-    int n = lua_gettop(L); /* co, args... */
+    lua_State *co = behave_passup_thread(L, wrap);
+    if (co != NULL) {
+        behave_resume(L, co, wrap ? 0 : 1);
+        return behave_passup_finish(L, LUA_OK, wrap);
+    }
+    /* resume(x) where x is no coroutine: the library's resume raises its error, word for word. */
+    int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushvalue(L, 1);
-    lua_rotate(L, 2, 2); /* co, resume, co, args... */
+    lua_insert(L, 1);
     lua_callk(L, n, LUA_MULTRET, wrap, behave_passup_finish);
     return behave_passup_finish(L, LUA_OK, wrap);
 }
@@ -311,27 +353,30 @@ static inline int behave_passup_call(lua_State *L, lua_KContext wrap) {
 /* The resumer answered the passed-up request: its values resume the coroutine. */
 static inline int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
-    lua_remove(L, 2); /* the flag; co, answers... */
+    lua_remove(L, wrap ? 1 : 2); /* the flag; [co,] answers... */
     return behave_passup_call(L, wrap);
 }
 
 static inline int behave_passup_finish(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
     if (behave_control_of(L)->terminated) return behave_raise_termination(L);
-    lua_State *co = lua_tothread(L, 1);
-    int ok = lua_toboolean(L, 2);
-    if (ok && co != NULL && lua_gettop(L) >= 3 && lua_rawequal(L, 3, lua_upvalueindex(1))
-        && lua_status(co) == LUA_YIELD)
-        return lua_yieldk(L, lua_gettop(L) - 2, wrap, behave_passup_resumed);
+    int flag = wrap ? 1 : 2;
+    int ok = lua_toboolean(L, flag);
+    /* A request is a table (the sentinel) first: plain values skip the other checks. */
+    if (ok && lua_type(L, flag + 1) == LUA_TTABLE && lua_rawequal(L, flag + 1, lua_upvalueindex(1))) {
+        lua_State *co = behave_passup_thread(L, wrap);
+        if (co != NULL && lua_status(co) == LUA_YIELD)
+            return lua_yieldk(L, lua_gettop(L) - flag, wrap, behave_passup_resumed);
+    }
     if (!wrap) return lua_gettop(L) - 1; /* ok, results... */
-    if (ok) return lua_gettop(L) - 2;
-    lua_settop(L, 3); /* co, false, error */
+    if (ok) return lua_gettop(L) - 1;
+    lua_settop(L, 2); /* false, error */
     lua_pushvalue(L, lua_upvalueindex(3));
-    lua_pushvalue(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(4));
     lua_call(L, 1, 0);
-    if (lua_type(L, 3) == LUA_TSTRING) {
+    if (lua_type(L, 2) == LUA_TSTRING) {
         luaL_where(L, 1);
-        lua_insert(L, 3);
+        lua_insert(L, 2);
         lua_concat(L, 2);
     }
     return lua_error(L);
@@ -339,11 +384,7 @@ static inline int behave_passup_finish(lua_State *L, int status, lua_KContext wr
 
 static inline int behave_passing_resume(lua_State *L) { return behave_passup_call(L, 0); }
 
-static inline int behave_wrapped_call(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(4));
-    lua_insert(L, 1);
-    return behave_passup_call(L, 1);
-}
+static inline int behave_wrapped_call(lua_State *L) { return behave_passup_call(L, 1); }
 
 /* wrap(fn): a new coroutine, and the function that resumes it (upvalue 4: the coroutine). */
 static inline int behave_passing_wrap(lua_State *L) {
