@@ -301,10 +301,14 @@ static inline lua_CFunction behave_xpcall_function(void) { return behave_xpcall;
  * flag; wrap's starts with the flag. */
 static inline int behave_passup_finish(lua_State *L, int status, lua_KContext wrap);
 
-/* The coroutine being resumed, and the stack index of the flag its resume leaves. */
+/* The coroutine being resumed: resume's first argument, or a wrap function's upvalue. */
 static inline lua_State *behave_passup_thread(lua_State *L, lua_KContext wrap) {
     return lua_tothread(L, wrap ? lua_upvalueindex(4) : 1);
 }
+
+/* The slots below the resume's arguments, and later below its flag: the coroutine for
+ * resume, nothing for wrap's functions. */
+static inline int behave_passup_base(lua_KContext wrap) { return wrap ? 0 : 1; }
 
 /* What the library's resume does, in place: the arguments above `base` become ok, results...
  * (or false, error). */
@@ -339,28 +343,28 @@ static inline int behave_passup_call(lua_State *L, lua_KContext wrap) {
     if (behave_control_of(L)->terminated) return behave_raise_termination(L);
     lua_State *co = behave_passup_thread(L, wrap);
     if (co != NULL) {
-        behave_resume(L, co, wrap ? 0 : 1);
+        behave_resume(L, co, behave_passup_base(wrap));
         return behave_passup_finish(L, LUA_OK, wrap);
     }
-    /* resume(x) where x is no coroutine: the library's resume raises its error, word for word. */
-    int n = lua_gettop(L);
+    /* resume(x) where x is no coroutine: left to the library's resume, which raises its error
+     * word for word (only resume gets here: a wrap function's coroutine is always one). */
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
-    lua_callk(L, n, LUA_MULTRET, wrap, behave_passup_finish);
-    return behave_passup_finish(L, LUA_OK, wrap);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 /* The resumer answered the passed-up request: its values resume the coroutine. */
 static inline int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
-    lua_remove(L, wrap ? 1 : 2); /* the flag; [co,] answers... */
+    lua_remove(L, behave_passup_base(wrap) + 1); /* the flag; [co,] answers... */
     return behave_passup_call(L, wrap);
 }
 
 static inline int behave_passup_finish(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
     if (behave_control_of(L)->terminated) return behave_raise_termination(L);
-    int flag = wrap ? 1 : 2;
+    int flag = behave_passup_base(wrap) + 1;
     int ok = lua_toboolean(L, flag);
     /* A request is a table (the sentinel) first: plain values skip the other checks. */
     if (ok && lua_type(L, flag + 1) == LUA_TTABLE && lua_rawequal(L, flag + 1, lua_upvalueindex(1))) {
@@ -369,7 +373,7 @@ static inline int behave_passup_finish(lua_State *L, int status, lua_KContext wr
             return lua_yieldk(L, lua_gettop(L) - flag, wrap, behave_passup_resumed);
     }
     if (!wrap) return lua_gettop(L) - 1; /* ok, results... */
-    if (ok) return lua_gettop(L) - 1;
+    if (ok) return lua_gettop(L) - 1;     /* results... (without the flag) */
     lua_settop(L, 2); /* false, error */
     lua_pushvalue(L, lua_upvalueindex(3));
     lua_pushvalue(L, lua_upvalueindex(4));
