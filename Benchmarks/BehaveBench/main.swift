@@ -9,8 +9,9 @@ import Lua
 import Glibc
 #endif
 
-/// scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
-/// medians reported. Usage: behave-bench [--json] [--rounds N] [--only SECTIONS] (BenchOptions).
+// scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
+// medians reported. The command line is read by BenchOptions.
+
 /// One row, from rounds measured in pairs: `behave[i]` back to back with `baseline[i]`.
 struct Row {
     let name: String
