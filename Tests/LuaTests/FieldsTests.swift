@@ -48,12 +48,6 @@ struct FieldsTests {
         lua.register("chain") { (chain: Chain) in chain.length }
     }
 
-    func failure(_ script: String) throws -> String {
-        let result = try lua.load("return pcall(\(script))").call()
-        #expect(result[0].boolean == false, "\(script) did not fail")
-        return result[1].string ?? "\(result[1])"
-    }
-
     @Test("fields convert as arguments of their type would; a missing optional is nil")
     func reads() throws {
         let r = try lua.run("return book{destination = 'Oslo', seats = 2}, book{destination = 'Lyon', seats = 3.0, note = 'window'}")
@@ -85,29 +79,29 @@ struct FieldsTests {
 
     @Test("errors name the field, and nest")
     func errors() throws {
-        #expect(try failure("book, {destination = 'Oslo'}").hasSuffix("bad argument #1 to 'book' (field 'seats': number expected, got nil)"))
-        #expect(try failure("book, {destination = 'Oslo', seats = 2.5}").hasSuffix("(field 'seats': number has no integer representation)"))
-        #expect(try failure("book, 5").hasSuffix("bad argument #1 to 'book' (table expected, got number)"))
-        let nested = try failure("names, {trip = {destination = {}, seats = 1}, names = {}}")
+        #expect(try lua.failure(of: "book, {destination = 'Oslo'}").hasSuffix("bad argument #1 to 'book' (field 'seats': number expected, got nil)"))
+        #expect(try lua.failure(of: "book, {destination = 'Oslo', seats = 2.5}").hasSuffix("(field 'seats': number has no integer representation)"))
+        #expect(try lua.failure(of: "book, 5").hasSuffix("bad argument #1 to 'book' (table expected, got number)"))
+        let nested = try lua.failure(of: "names, {trip = {destination = {}, seats = 1}, names = {}}")
         #expect(nested.hasSuffix("bad argument #1 to 'names' (field 'trip': field 'destination': string expected, got table)"), "\(nested)")
-        let listed = try failure("names, {trip = {destination = 'x', seats = 1}, names = {'a', false}}")
+        let listed = try lua.failure(of: "names, {trip = {destination = 'x', seats = 1}, names = {'a', false}}")
         #expect(listed.hasSuffix("(field 'names': element 2: string expected, got boolean)"), "\(listed)")
         #expect(lua.stack.count == 0)
     }
 
     @Test("lookups are raw: no metamethod runs")
     func raw() throws {
-        let proxied = try failure("book, setmetatable({}, {__index = function() error('ran') end})")
+        let proxied = try lua.failure(of: "book, setmetatable({}, {__index = function() error('ran') end})")
         #expect(proxied.hasSuffix("(field 'destination': string expected, got nil)"), "\(proxied)")
     }
 
     @Test("a table that contains itself, read by a type that contains itself, is an error, not a crash")
     func cycles() throws {
-        let cyclic = try failure("chain, (function() local t = {} t.next = t return t end)()")
+        let cyclic = try lua.failure(of: "chain, (function() local t = {} t.next = t return t end)()")
         #expect(cyclic.hasSuffix("bad argument #1 to 'chain' (field 'next': tables nested deeper than 200)"), "\(cyclic)")
         // The depth count is back to zero after the error: a legal depth still reads.
         #expect(try lua.run("local t = {} for i = 1, 150 do t = {next = t} end return chain(t)")[0].integer == 151)
-        let deep = try failure("chain, (function() local t = {} for i = 1, 250 do t = {next = t} end return t end)()")
+        let deep = try lua.failure(of: "chain, (function() local t = {} for i = 1, 250 do t = {next = t} end return t end)()")
         #expect(deep.hasSuffix("(field 'next': tables nested deeper than 200)"), "\(deep)")
         #expect(lua.stack.count == 0)
     }

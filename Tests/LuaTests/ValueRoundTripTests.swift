@@ -166,12 +166,9 @@ struct ValueRoundTripTests {
         lua.register("numbers") { (n: Numbers) in "\(n.int) \(n.small.map(String.init) ?? "-") \(n.wide.map(String.init) ?? "-") \(n.real.map { "\($0)" } ?? "-")" }
         let r = try lua.run("return numbers{int = 3.0, small = -128, wide = 2^63, real = -0.0}, numbers{int = math.mininteger, real = 7}")
         #expect(r.map(\.string) == ["3 -128 9223372036854775808 -0.0", "-9223372036854775808 - - 7.0"])
-        let narrow = try lua.load("return pcall(numbers, {int = 1, small = 300})").call()
-        #expect(narrow[1].string?.contains("value.small: integer expected, got number") == true, "\(narrow[1])")
-        let fraction = try lua.load("return pcall(numbers, {int = 0.5})").call()
-        #expect(fraction[1].string?.contains("value.int: integer expected, got number") == true, "\(fraction[1])")
-        let text = try lua.load("return pcall(numbers, {int = '3'})").call()
-        #expect(text[1].string?.contains("value.int: integer expected, got string") == true, "\(text[1])")
+        #expect(try lua.failure(of: "numbers, {int = 1, small = 300}").contains("value.small: integer expected, got number"))
+        #expect(try lua.failure(of: "numbers, {int = 0.5}").contains("value.int: integer expected, got number"))
+        #expect(try lua.failure(of: "numbers, {int = '3'}").contains("value.int: integer expected, got string"))
     }
 
     @Test("a failed decode leaves nothing behind: the same table decodes once mended")
@@ -223,12 +220,9 @@ struct ValueRoundTripTests {
         lua.register("sum") { (bag: Bag) in bag.xs.reduce(0, +) }
         #expect(try lua.run("return sum{xs = {}}")[0].integer == 0)
         #expect(try lua.run("return sum{xs = {[1] = 4, [2] = 5, [3.0] = 6}}")[0].integer == 15)
-        let holes = try lua.load("return pcall(sum, {xs = {1, nil, 3}})").call()
-        #expect(holes[1].string?.contains("value.xs: sequence expected, got table") == true, "\(holes[1])")
-        let mixed = try lua.load("return pcall(sum, {xs = {1, 2, x = 3}})").call()
-        #expect(mixed[1].string?.contains("value.xs: sequence expected, got table") == true, "\(mixed[1])")
-        let float = try lua.load("return pcall(sum, {xs = {1, 2.5}})").call()
-        #expect(float[1].string?.contains("value.xs.2: integer expected, got number") == true, "\(float[1])")
+        #expect(try lua.failure(of: "sum, {xs = {1, nil, 3}}").contains("value.xs: sequence expected, got table"))
+        #expect(try lua.failure(of: "sum, {xs = {1, 2, x = 3}}").contains("value.xs: sequence expected, got table"))
+        #expect(try lua.failure(of: "sum, {xs = {1, 2.5}}").contains("value.xs.2: integer expected, got number"))
         struct Labels: Codable, LuaCodable { var byNumber: [Int: String] }
         lua.register("labels") { (l: Labels) in l.byNumber.keys.sorted() }
         let labels = try lua.run("local r = labels{byNumber = {[10] = 'a', [-2] = 'b'}} return r[1], r[2]")
