@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the tool's top-level task on the process's own main thread, so a behaviour's Lua code
+/// runs there too, and a run that never waits stays a single-threaded process.
+///
+/// Swift's `async` entry point parks the main thread and runs everything on the concurrency
+/// threads. In a process with a second thread, glibc's `malloc` and `free` take their locks and
+/// use a per-thread arena, which Lua pays on every object it creates (README, "Benchmark").
+/// A task started with this executor as its preference runs its nonisolated async code here;
+/// the scheduler's own tasks (timers, async actions) still run on Swift's threads and resume
+/// the top-level task through ``enqueue(_:)``.
+///
+/// ```swift
+/// MainThreadExecutor.run { await BehaveMain.run(remote: nil) }
+/// ```
+package final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        wake = .allocate(capacity: 1)
+        wake.initialize(to: pthread_cond_t())
+        pthread_cond_init(wake, nil)
+    }
+
+    /// Called from any thread: a job of a task that prefers this executor is ready to run.
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        pthread_mutex_lock(mutex)
+        jobs.append(job)
+        pthread_cond_signal(wake)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Starts `main` as a task preferring the calling thread, and runs that task's jobs on the
+    /// calling thread until `main` exits the process.
+    ///
+    /// It first unblocks every signal on this thread, as Swift's `async` entry point does for the
+    /// thread it parks: a process started from a thread that blocks signals (a Swift program's
+    /// concurrency threads do) inherits that mask, and Ctrl-C's handler would never run.
+    package static func run(_ main: sending @escaping () async -> Never) -> Never {
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        let executor = MainThreadExecutor()
+        Task(executorPreference: executor) { await main() }
+        executor.serve()
+    }
+
+    private func serve() -> Never {
+        var batch: [UnownedJob] = []
+        while true {
+            pthread_mutex_lock(mutex)
+            while jobs.isEmpty { pthread_cond_wait(wake, mutex) }
+            swap(&batch, &jobs)
+            pthread_mutex_unlock(mutex)
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+}

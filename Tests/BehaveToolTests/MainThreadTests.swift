@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `behave` runs a behaviour's Lua code on the process's main thread (`MainThreadExecutor`), so
+/// a script that never waits runs in a single-threaded process, as in `lua5.4` (README,
+/// "Benchmark"). The scripts ask Linux which thread they run on, so they need `--trusted` for `io`.
+@Suite("Lua runs on the main thread")
+struct MainThreadTests {
+    /// Prints `label` and whether the calling thread is the process's main thread.
+    static let probe = """
+        local function first(path) local f = assert(io.open(path)) local n = f:read('n') f:close() return n end
+        local function where(label)
+          print(label, first('/proc/thread-self/stat') == first('/proc/self/stat') and 'main' or 'other')
+        end
+        local function threads()
+          for line in io.lines('/proc/self/status') do
+            local n = line:match('^Threads:%s*(%d+)') if n then return tonumber(n) end
+          end
+        end
+
+        """
+    /// Says where a `PING` event's handler runs; the second event stops the behaviour.
+    static let handler = "on('PING', function(payload) where('handler ' .. payload.n) if payload.n == 2 then stop() end end)\n"
+
+    /// `result` is a clean exit that printed exactly `expected`.
+    static func expectClean(_ result: Tool.Result, printed expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.stdout == expected, sourceLocation: sourceLocation)
+        #expect(result.stderr == "", sourceLocation: sourceLocation)
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+    }
+
+    @Test("a script that never waits runs in a process with one thread")
+    func singleThreaded() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.probe + "where('main chunk') print('threads', threads())\n",
+                                    to: "plain.lua", in: directory)
+        Self.expectClean(try Tool.run(["run", "--trusted", script]), printed: "main chunk\tmain\nthreads\t1\n")
+    }
+
+    @Test("after a wait, in a timer and in an event handler, Lua is still on the main thread")
+    func afterWaiting() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.probe + Self.handler + """
+            where('start')
+            wait(0.01)
+            where('after wait')
+            after(0.01, function() where('timer') end)
+
+            """, to: "waits.lua", in: directory)
+        let events = try Tool.write("""
+            {"event": "PING", "data": {"n": 1}, "after": 0.5}
+            {"event": "PING", "data": {"n": 2}, "after": 0.01}
+
+            """, to: "events.jsonl", in: directory)
+        // Half a second leaves the timer room to fire first on a busy machine.
+        for clock in [[], ["--fast"]] {
+            Self.expectClean(try Tool.run(["run", "--trusted", script, "--events", events] + clock),
+                             printed: "start\tmain\nafter wait\tmain\ntimer\tmain\nhandler 1\tmain\nhandler 2\tmain\n")
+        }
+    }
+
+    @Test("events read from stdin, which arrive through a thread of their own, reach Lua on the main thread")
+    func streamedEvents() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.probe + Self.handler + "where('start')\n", to: "streamed.lua", in: directory)
+        let result = try Tool.run(["run", "--trusted", script, "--events", "-"], input: """
+            {"event": "PING", "data": {"n": 1}}
+            {"event": "PING", "data": {"n": 2}}
+
+            """)
+        Self.expectClean(result, printed: "start\tmain\nhandler 1\tmain\nhandler 2\tmain\n")
+    }
+
+    @Test("Ctrl-C stops a running script even when behave was started with SIGINT blocked")
+    func interruptWithBlockedSignals() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write("while true do end\n", to: "spin.lua", in: directory)
+        // A Swift program's concurrency threads block signals, and a process spawned from one
+        // inherits the mask; so does one spawned like this.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = [Tool.executable.path, "run", script]
+        var pid: pid_t = 0
+        let spawned = withCStrings(argv) { posix_spawn(&pid, argv[0], &actions, &attributes, $0, environ) }
+        try #require(spawned == 0)
+        // Time to start and install its handler; the loop would run for many seconds.
+        usleep(1_000_000)
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        // Exited (not killed by the signal), with the documented code for an interruption.
+        #expect(status & 0x7f == 0)
+        #expect((status >> 8) & 0xff == 130)
+    }
+}
