@@ -1,4 +1,5 @@
 import BehaveCLI
 
-// The same tool as behave, with fetching, signing and verifying linked in.
-await BehaveMain.run(remote: LinkedRemoteTools())
+// The same tool as behave, with fetching, signing and verifying linked in, and like it on the
+// main thread (`MainThreadExecutor`).
+MainThreadExecutor.run { await BehaveMain.run(remote: LinkedRemoteTools()) }

@@ -29,12 +29,15 @@ struct MainThreadTests {
         #expect(result.status == 0, sourceLocation: sourceLocation)
     }
 
-    @Test("a script that never waits runs in a process with one thread")
-    func singleThreaded() throws {
+    @Test("a script that never waits runs in a process with one thread, in behave and behave-remote",
+          arguments: ["behave", "behave-remote"])
+    func singleThreaded(executable: String) throws {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write(Self.probe + "where('main chunk') print('threads', threads())\n",
                                     to: "plain.lua", in: directory)
-        Self.expectClean(try Tool.run(["run", "--trusted", script]), printed: "main chunk\tmain\nthreads\t1\n")
+        let program = Tool.root.appendingPathComponent(".build/debug/" + executable)
+        Self.expectClean(try Tool.run(["run", "--trusted", script], program: program),
+                         printed: "main chunk\tmain\nthreads\t1\n")
     }
 
     @Test("after a wait, in a timer and in an event handler, Lua is still on the main thread")
