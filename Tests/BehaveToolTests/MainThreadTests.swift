@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `behave` runs a behaviour's Lua code on the process's main thread (`MainThreadExecutor`), so
+/// `behave` and `behave-remote` run a behaviour's Lua code on the process's main thread (`MainThreadExecutor`), so
 /// a script that never waits runs in a single-threaded process, as in `lua5.4` (README,
 /// "Benchmark"). The scripts ask Linux which thread they run on, so they need `--trusted` for `io`.
 @Suite("Lua runs on the main thread")
@@ -97,13 +97,26 @@ struct MainThreadTests {
         var pid: pid_t = 0
         let spawned = withCStrings(argv) { posix_spawn(&pid, argv[0], &actions, &attributes, $0, environ) }
         try #require(spawned == 0)
-        // Time to start and install its handler; the loop would run for many seconds.
-        usleep(1_000_000)
-        kill(pid, SIGINT)
+        // Until its SIGINT handler is in place (Linux lists it under SigCgt), a SIGINT would kill
+        // it; from then on, Ctrl-C is pressed every 0.1 s until it exits (the first may come
+        // before the run starts). The loop alone would run for many seconds.
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        for _ in 0..<100 where !Self.catchesSIGINT(pid) { usleep(100_000) }
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            kill(pid, SIGINT)
+            usleep(100_000)
+        }
         // Exited (not killed by the signal), with the documented code for an interruption.
         #expect(status & 0x7f == 0)
         #expect((status >> 8) & 0xff == 130)
+    }
+
+    /// Whether process `pid` has a handler for SIGINT, from `/proc/PID/status`.
+    static func catchesSIGINT(_ pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << (UInt64(SIGINT) - 1)) != 0
     }
 }
