@@ -53,10 +53,14 @@ package struct KeptChunk: Sendable {
 
     /// FNV-1a over the source's UTF-8: not a defence against anyone, only a check that the kept
     /// bytecode was compiled from today's source.
+    /// Every process hashes both preludes at start, so it reads the UTF-8 in place.
     package static func sourceHash(_ source: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        var source = source
+        return source.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
     }
 
 }
