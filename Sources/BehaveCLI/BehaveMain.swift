@@ -7,10 +7,20 @@ import Darwin
 
 /// The tool's entry point, shared by `behave` (without ``RemoteTools``) and `behave-remote` (with them).
 package enum BehaveMain {
+    /// The executables' entry point: ``run(remote:)`` on the process's main thread
+    /// (``MainThreadExecutor``), so a script that never waits runs in a single-threaded process.
+    ///
+    /// ```swift
+    /// BehaveMain.main(remote: nil)  // behave; behave-remote passes its tools
+    /// ```
+    package static func main(remote: (any RemoteTools)?) -> Never {
+        MainThreadExecutor.run { await run(remote: remote) }
+    }
+
     /// Parses the command line and runs the command, exiting with its documented code.
     /// Without `remote`, a command that needs the tools is handed to `behave-remote` (``RemoteHandOff``).
     /// The plain `behave run FILE` skips ArgumentParser (``RunInvocation``).
-    package static func run(remote: (any RemoteTools)?) async -> Never {
+    private static func run(remote: (any RemoteTools)?) async -> Never {
         if let plain = RunInvocation(plainCommandLine: Array(CommandLine.arguments.dropFirst())) {
             do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
             exit(BehaveExit.success)

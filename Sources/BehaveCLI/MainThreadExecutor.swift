@@ -15,7 +15,7 @@ import Darwin
 /// the top-level task through ``enqueue(_:)``.
 ///
 /// ```swift
-/// MainThreadExecutor.run { await BehaveMain.run(remote: nil) }
+/// MainThreadExecutor.run { await work() }  // as BehaveMain.main does
 /// ```
 package final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

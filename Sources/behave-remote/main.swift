@@ -1,5 +1,4 @@
 import BehaveCLI
 
-// The same tool as behave, with fetching, signing and verifying linked in, and like it on the
-// main thread (`MainThreadExecutor`).
-MainThreadExecutor.run { await BehaveMain.run(remote: LinkedRemoteTools()) }
+// The same tool as behave, with fetching, signing and verifying linked in.
+BehaveMain.main(remote: LinkedRemoteTools())
