@@ -63,6 +63,18 @@ struct BenchTests {
         #expect(rows.last?.hasPrefix("| process start to finish, one-line script: behave run vs lua5.4 |") == true)
     }
 
+    @Test("the README's --only cpu,start: the CPU rows with their floors, then process start, and nothing else")
+    func readmeSections() throws {
+        let table = try Self.bench(["--only", "cpu,start", "--rounds", "1"])
+        let names = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
+            .map { $0.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        let workloads = ["recursive fib(30)", "sort 1M numbers", "string building", "coroutine ping-pong"]
+        #expect(names == workloads.flatMap { [
+            "\($0): behave run (sandbox, all limits) vs lua5.4",
+            "\($0): C host with an empty count hook vs without (the floor of any instruction limit)",
+        ] } + ["process start to finish, one-line script: behave run vs lua5.4"], "\(table)")
+    }
+
     @Test("--json prints the rows for machines: name, figures, unit, ratio, target, met")
     func json() throws {
         let text = try Self.bench(["--only", "start", "--rounds", "1", "--json"])
