@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -27,10 +27,22 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // Behave's own C: the trampolines through which Lua calls Swift, and the sandbox's limits
+        // and guards. C because they raise Lua errors (a longjmp), which Swift must never do.
+        .target(name: "CBehave", dependencies: ["CLua"]),
         // The Swift bridge: states, values, calls both ways, errors.
-        .target(name: "Lua", dependencies: ["CLua"]),
-        // The host: modules, registry, sandbox, behaviours.
-        .target(name: "Behave", dependencies: ["Lua"]),
+        .target(name: "Lua", dependencies: ["CLua", "CBehave"]),
+        // The host: modules, registry, sandbox, behaviours. Its Lua (the runtime, the sandbox
+        // prelude, the REPL's printer) lives in .lua files, compiled at build time by LuaChunks.
+        .target(
+            name: "Behave",
+            dependencies: ["Lua"],
+            exclude: ["Runtime/runtime.lua", "Sandbox/sandbox.lua", "Session/printer.lua"],
+            plugins: ["LuaChunks"]
+        ),
+        // Compiles a target's .lua files into a generated Swift file of bytecode (and source).
+        .plugin(name: "LuaChunks", capability: .buildTool(), dependencies: ["lua-chunks"]),
+        .executableTarget(name: "lua-chunks", dependencies: ["Lua"]),
         // Remote behaviours: fetching, the last-good-copy cache, Ed25519 signatures.
         .target(
             name: "BehaveRemote",
@@ -60,8 +72,6 @@ let package = Package(
         .executableTarget(name: "behave", dependencies: ["BehaveCLI"]),
         // `behave-remote`: the same commands, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
         .executableTarget(name: "behave-remote", dependencies: ["BehaveCLI", "BehaveRemote"]),
-        // Writes Sources/Behave/EmbeddedPreludes.swift (scripts/update-prelude-bytecode).
-        .executableTarget(name: "prelude-bytecode", dependencies: ["Behave", "Lua"]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
@@ -71,7 +81,7 @@ let package = Package(
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "prelude-bytecode", "BehaveCLI", "Behave", "BehaveRemote", "Greeter"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CBehave
 import CLua
 #if canImport(Glibc)
 import Glibc

@@ -62,7 +62,7 @@ public struct LuaStack {
     /// The bytes of the string at `index` (which must be a string).
     public func bytes(at index: Int32) -> [UInt8] {
         var length = 0
-        guard let chars = behave_tolstring_raw(pointer, index, &length) else { return [] }
+        guard let chars = lua_tolstring(pointer, index, &length) else { return [] }
         return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
             Array(UnsafeBufferPointer(start: $0, count: length))
         }

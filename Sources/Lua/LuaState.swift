@@ -1,3 +1,4 @@
+import CBehave
 import CLua
 
 /// One Lua 5.4 state: its heap, its globals, and the Swift functions registered in it.
@@ -124,7 +125,8 @@ public final class LuaState {
         if bytes.isEmpty { bytes = [0x20] }  // a valid, empty chunk needs a non-nil buffer
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                behave_loadbuffer(pointer, chars.baseAddress, chars.count, chunkName)
+                // Text chunks only: a binary chunk is refused, whoever loads it.
+                luaL_loadbufferx(pointer, chars.baseAddress, chars.count, chunkName, "t")
             }
         }
         if status != LUA_OK {
@@ -151,7 +153,7 @@ public final class LuaState {
     func protectedCall(argumentCount: Int32) throws -> [LuaValue] {
         let L = pointer
         let functionIndex = lua_gettop(L) - argumentCount
-        lua_pushcclosure(L, behave_message_handler_function(), 0)
+        lua_pushcclosure(L, behave_message_handler, 0)
         behave_insert(L, functionIndex)
         let base = functionIndex - 1
         let savedEnforcing = control.pointee.enforcing
@@ -159,7 +161,7 @@ public final class LuaState {
         let status = behave_pcall(L, argumentCount, LUA_MULTRET, functionIndex)
         control.pointee.enforcing = savedEnforcing
         if status != LUA_OK {
-            lua_getfield(L, behave_registryindex(), "behave.traceback")
+            lua_getfield(L, behave_registryindex(), BEHAVE_REGISTRY_TRACEBACK)
             let traceback = stack.value(at: -1).string
             behave_pop(L, 1)
             let error = makeError(status: status, traceback: traceback)
@@ -249,7 +251,7 @@ public final class LuaState {
                 control.pointee.deadline_ns = savedDeadline
                 control.pointee.terminated = 0
             }
-            lua_pushcclosure(L, behave_tostring_function(), 0)
+            lua_pushcclosure(L, behave_tostring, 0)
             lua_pushvalue(L, absolute)
             let savedEnforcing = control.pointee.enforcing
             control.pointee.enforcing = 1
@@ -321,7 +323,7 @@ public final class LuaState {
     func pushCallback(_ box: LuaCallbackBox, retained: Bool = true, suspending: Bool = false) {
         let L = pointer
         box.stateReference = Unmanaged.passUnretained(self)
-        let raw = behave_newuserdata(L, MemoryLayout<behave_callback>.size)!
+        let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
         let callback = raw.assumingMemoryBound(to: behave_callback.self)
         callback.initialize(to: behave_callback(
             function: luaCallbackDispatch,
@@ -331,6 +333,10 @@ public final class LuaState {
         if retained {
             luaL_setmetatable(L, LuaCallbackBox.metatableName)
         }
-        lua_pushcclosure(L, suspending ? behave_async_trampoline_function() : behave_trampoline_function(), 1)
+        if suspending {
+            lua_pushcclosure(L, behave_async_trampoline, 1)
+        } else {
+            lua_pushcclosure(L, behave_trampoline, 1)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CBehave
 import CLua
 
 /// Thrown by a Swift function to terminate the run for a limit (e.g. the output limit):

@@ -1,16 +1,17 @@
+import CBehave
 import CLua
 
 /// Carries a Swift error through Lua as a userdata, so a script can `pcall` it and, when no
 /// script catches it, Swift gets the original error back.
 final class SwiftErrorBox {
-    static let metatableName = "behave.error"
+    static let metatableName = BEHAVE_ERROR_METATABLE
     let error: any Error
 
     init(_ error: any Error) { self.error = error }
 
     /// Pushes the userdata for `error` (uservalue 1: the caller's position, set by the trampoline).
     static func push(_ error: any Error, onto L: OpaquePointer, state: LuaState) {
-        let raw = behave_newuserdata(L, MemoryLayout<behave_callback>.size)!
+        let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
         raw.assumingMemoryBound(to: behave_callback.self).initialize(to: behave_callback(
             function: nil,
             context: Unmanaged.passRetained(SwiftErrorBox(error) as AnyObject).toOpaque(),

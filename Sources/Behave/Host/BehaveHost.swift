@@ -1,0 +1,339 @@
+import CBehave
+import CLua
+import Lua
+
+/// Owns one Lua state, the registered modules and the sandbox limits, and runs behaviours.
+///
+/// Every ``run(_:strict:arguments:scriptName:events:timeline:)`` starts from a fresh state,
+/// so nothing a behaviour does (changing a library table, leaving a coroutine, hitting a
+/// limit) reaches the next run. A run is a set of tasks on the host's scheduler: the main
+/// chunk, timers and event handlers; it ends when the behaviour calls `stop`, fails, or
+/// nothing can happen any more.
+///
+/// ```swift
+/// let host = try BehaveHost(modules: [MyFirstModule(), MySecondModule()])
+/// try await host.run(Behaviour(name: "hello.lua", source: "MyFirstModule.sayHello()"))
+/// ```
+///
+/// A host is confined: use it from one task at a time. ``cancellation`` and ``EventChannel``
+/// may be used from anywhere.
+public final class BehaveHost {
+    /// The modules behaviours can call.
+    public let registry: ModuleRegistry
+    /// What behaviours may reach and use.
+    public let policy: SandboxPolicy
+    /// Where `print` and module output go.
+    public let output: OutputSink
+    /// Where time comes from (``SystemClock`` unless given).
+    public let clock: any BehaveClock
+    /// What the app tells behaviours about itself (platform, version, locale, flags): the
+    /// script's read-only `context` table.
+    public var context: [String: PlainValue] = [:]
+    /// What the last run (or session input) used, also when it failed or a limit stopped it:
+    /// what an app logs about a behaviour that hit a limit.
+    public private(set) var lastRun = RunUsage()
+    /// The state of the current (or last) run.
+    public private(set) var lua: LuaState
+    /// The table behaviours run in (their `_ENV`).
+    public private(set) var environment: LuaTable
+    private var runtime: RuntimeDriver
+    private let searchPath: SearchPath
+    private let starter = ActionStarter()
+    private let cancelFlag = CancelFlag()
+    /// Whether the current state has run nothing yet, so the next run may use it as is.
+    private var stateIsFresh = true
+    /// Instructions counted by the slices of the current run (the control block counts one slice).
+    private var instructionsThisRun = 0
+
+    /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
+    public init(modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
+                clock: any BehaveClock = SystemClock()) throws {
+        self.registry = ModuleRegistry(modules)
+        self.policy = policy
+        self.clock = clock
+        self.output = output ?? OutputSink(write: { Swift.print($0, terminator: "") },
+                                           diagnostic: { StandardError.write($0 + "\n") })
+        self.output.limit = policy.limits.output
+        let searchPath = SearchPath(policy.moduleDirectories)
+        self.searchPath = searchPath
+        (lua, environment, runtime) = try StateBuilder.make(
+            registry: registry, policy: policy, output: self.output, clock: clock, starter: starter,
+            directories: { searchPath.directories })
+        lua.control.pointee.shared_cancel = cancelFlag.pointer
+    }
+
+    /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
+    /// It stays valid across runs.
+    public var cancellation: Cancellation { Cancellation(flag: cancelFlag) }
+
+    /// Starts over with a fresh state (what a run does before each behaviour that follows
+    /// another). `directories` replaces where `require` searches.
+    public func reset(directories: [String]? = nil) throws {
+        if let directories { searchPath.directories = directories }
+        lua.close()
+        let searchPath = self.searchPath
+        (lua, environment, runtime) = try StateBuilder.make(
+            registry: registry, policy: policy, output: output, clock: clock, starter: starter,
+            directories: { searchPath.directories })
+        lua.control.pointee.shared_cancel = cancelFlag.pointer
+        stateIsFresh = true
+    }
+
+    /// Checks a behaviour without running it: JSON shape and names against the registry, or
+    /// Lua syntax. Returns every diagnostic (warnings included).
+    public func check(_ behaviour: Behaviour, strict: Bool = false) -> [Diagnostic] {
+        switch behaviour.format {
+        case .json:
+            do {
+                let list = try ActionList.parse(behaviour.bytes, file: behaviour.name)
+                return ActionPlan(list, registry: registry, file: behaviour.name, strict: strict).diagnostics
+            } catch { return [error] }
+        case .lua:
+            do {
+                _ = try lua.load(behaviour.bytes, chunkName: "@" + behaviour.name)
+                return []
+            } catch let error as LuaError {
+                return [Diagnostic(error, file: behaviour.name)]
+            } catch { return [Diagnostic(.error, file: behaviour.name, at: nil, "\(error)")] }
+        }
+    }
+
+    /// The Lua script a JSON action list runs as (``ActionListTranslator``), after its checks.
+    public func translate(_ behaviour: Behaviour, layout: ActionListTranslator.Layout = .readable,
+                          strict: Bool = false) throws(BehaveError) -> (script: String, warnings: [Diagnostic]) {
+        let list: ActionList
+        do { list = try ActionList.parse(behaviour.bytes, file: behaviour.name) } catch { throw .invalid([error]) }
+        let plan = ActionPlan(list, registry: registry, file: behaviour.name, strict: strict)
+        if plan.hasErrors { throw .invalid(plan.diagnostics) }
+        return (ActionListTranslator.lua(for: plan, file: behaviour.name, layout: layout), plan.diagnostics)
+    }
+
+    /// Runs a behaviour in a fresh state until it stops, fails, or nothing can happen any
+    /// more. Warnings (skipped actions) go to the output's diagnostics before anything runs.
+    ///
+    /// - Parameters:
+    ///   - arguments: reach the script as `...`; in trusted mode also as the global `arg`
+    ///     (`arg[0]` is `scriptName`), as the stock interpreter does.
+    ///   - events: a channel the app sends events through; while it is open the behaviour
+    ///     keeps waiting for them.
+    ///   - timeline: events to deliver at set times (an events file), on the host's clock.
+    @discardableResult
+    nonisolated(nonsending)
+    public func run(_ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
+                    scriptName: String? = nil, events: EventChannel? = nil,
+                    timeline: [TimedEvent] = []) async throws(BehaveError) -> RunReport {
+        lastRun = RunUsage()
+        let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
+        return try await schedule(chunk, arguments: arguments, events: events, timeline: timeline,
+                                  origin: nil, pushingContext: true)
+    }
+
+    /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
+    /// has an `origin`) until the chunk itself has ended.
+    nonisolated(nonsending)
+    private func schedule(_ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+                          timeline: [TimedEvent], origin: Double?,
+                          pushingContext: Bool) async throws(BehaveError) -> RunReport {
+        let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
+        starter.scheduler = scheduler
+        defer { starter.scheduler = nil }
+        output.reset()
+        let started = clock.now
+        clearCancellation()
+        instructionsThisRun = 0
+        defer {
+            lastRun = RunUsage(instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+                               bytesWritten: output.bytesWritten, duration: clock.now - started)
+        }
+        if pushingContext { try pushContext() }
+        let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline,
+                                             origin: origin, untilMainEnds: origin != nil)
+        let results = (try? slice { try runtime.results.call() }) ?? []
+        return RunReport(results: results, finish: finish, failedTasks: scheduler.failedTasks,
+                         instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+                         bytesWritten: output.bytesWritten, duration: clock.now - started)
+    }
+
+    /// Makes the current state a session's: fresh, with the context set, and returns the
+    /// instant the session's `now()` counts from. See ``BehaveSession``.
+    func beginSession(directories: [String]) throws(BehaveError) -> Double {
+        searchPath.directories = policy.moduleDirectories.isEmpty ? directories : policy.moduleDirectories
+        try takeFreshState()
+        clearCancellation()
+        try pushContext()
+        return clock.now
+    }
+
+    /// Lets `require` also search `directory` (a session's `:load` of a file elsewhere), unless
+    /// the policy names the directories itself.
+    func allowRequire(from directory: String) {
+        guard policy.moduleDirectories.isEmpty, !searchPath.directories.contains(directory) else { return }
+        searchPath.directories.append(directory)
+    }
+
+    /// Runs one input of a session (a main chunk of the current state) as a task on the
+    /// scheduler, until it ends; the timers and handlers it made stay for later inputs.
+    nonisolated(nonsending)
+    func runInput(_ chunk: LuaFunction, arguments: [any LuaPushable] = [],
+                  origin: Double) async throws(BehaveError) -> RunReport {
+        setEnvironment(of: chunk)
+        return try await schedule(chunk, arguments: arguments, events: nil, timeline: [], origin: origin,
+                                  pushingContext: false)
+    }
+
+    /// The state a run or session starts in: the current one if nothing has run in it yet.
+    private func takeFreshState() throws(BehaveError) {
+        if !stateIsFresh {
+            do { try reset() } catch {
+                throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
+            }
+        }
+        stateIsFresh = false
+    }
+
+    /// The Lua a behaviour runs as: a script's own bytes, or the script an action list
+    /// translates to (its warnings go to the diagnostics).
+    func luaSource(of behaviour: Behaviour, strict: Bool = false) throws(BehaveError) -> [UInt8] {
+        switch behaviour.format {
+        case .json:
+            let (script, warnings) = try translate(behaviour, layout: .lineAligned, strict: strict)
+            for warning in warnings { output.diagnostic(warning.description) }
+            return Array(script.utf8)
+        case .lua:
+            return behaviour.bytes
+        }
+    }
+
+    /// `source` compiled in the current state as the behaviour's main chunk; a syntax error
+    /// comes back as the behaviour's diagnostic.
+    func loadChunk(of behaviour: Behaviour, source: [UInt8]) throws(BehaveError) -> LuaFunction {
+        do {
+            return try lua.load(source, chunkName: "@" + behaviour.name)
+        } catch let error as LuaError {
+            throw .invalid([Diagnostic(error, file: behaviour.name)])
+        } catch { throw .failed(LuaError(kind: .runtime, message: "\(error)")) }
+    }
+
+    /// Loads a behaviour into a fresh state, ready to run.
+    private func prepare(_ behaviour: Behaviour, strict: Bool, arguments: [String],
+                         scriptName: String?) throws(BehaveError) -> LuaFunction {
+        let source = try luaSource(of: behaviour, strict: strict)
+        var directories = policy.moduleDirectories
+        if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
+        searchPath.directories = directories
+        try takeFreshState()
+        let chunk = try loadChunk(of: behaviour, source: source)
+        setEnvironment(of: chunk)
+        if policy.isTrusted {
+            var table: [Int: String] = [0: scriptName ?? behaviour.name]
+            for (offset, argument) in arguments.enumerated() { table[offset + 1] = argument }
+            try? lua.setGlobal("arg", table)
+        }
+        return chunk
+    }
+
+    private func pushContext() throws(BehaveError) {
+        let context = PlainValue.object(self.context)
+        _ = try slice { try runtime.setContext.call(context) }
+    }
+
+    /// Calls a function of the current state directly (no scheduler: it cannot wait or call
+    /// async actions), with the run-slice limits armed.
+    public func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
+        stateIsFresh = false
+        setEnvironment(of: function)
+        clearCancellation()
+        instructionsThisRun = 0
+        let results = try slice { try function.call(arguments: arguments) }
+        return RunReport(results: results, finish: .completed(waiting: 0), failedTasks: 0,
+                         instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+                         bytesWritten: output.bytesWritten, duration: 0)
+    }
+
+    /// One run slice: `body` enters Lua with the per-slice limits armed; errors come out as
+    /// the host reports them.
+    /// `limits` replaces the policy's per-slice limits (the REPL's printer runs on less).
+    @discardableResult
+    func slice(limits: Limits? = nil, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
+        armLimits(limits ?? policy.limits)
+        defer {
+            instructionsThisRun += Int(lua.control.pointee.instructions)
+            disarmLimits()
+        }
+        do {
+            return try body()
+        } catch var error as LuaError {
+            error.traceback = error.traceback.map(ScriptTraceback.clean)
+            switch error.kind {
+            case .limit, .cancelled: throw .terminated(error)
+            default: throw .failed(error)
+            }
+        } catch {
+            throw failure(swiftError: error, traceback: nil)
+        }
+    }
+
+    /// The error for a task that failed with `value` (an error value from Lua); its
+    /// traceback keeps script frames only, as every error the host reports does.
+    func failure(_ value: LuaValue, traceback: String?) -> BehaveError {
+        let error = lua.error(from: value, traceback: traceback.map(ScriptTraceback.clean))
+        if let lua = error as? LuaError {
+            switch lua.kind {
+            case .limit, .cancelled: return .terminated(lua)
+            default: return .failed(lua)
+            }
+        }
+        return failure(swiftError: error, traceback: traceback)
+    }
+
+    /// A Swift error from an action, uncaught by the script: reported where it was raised.
+    private func failure(swiftError error: any Error, traceback: String?) -> BehaveError {
+        let position = lua.lastSwiftErrorPosition ?? ""
+        return .failed(LuaError(kind: .runtime, message: position + "\(error)",
+                                traceback: traceback.map(ScriptTraceback.clean)))
+    }
+
+    /// Text for any Lua value, safe against hostile `__tostring`.
+    func describe(_ value: LuaValue) -> String? {
+        if case .nil = value { return nil }
+        if let text = value.string { return text }
+        return "\(lua.error(from: value, traceback: nil))"
+    }
+
+    func checkCancelled() throws(BehaveError) {
+        if cancelFlag.pointer.pointee != 0 || lua.control.pointee.cancel_requested != 0 {
+            lua.control.pointee.terminated = Int32(BEHAVE_CANCELLED)
+            throw .terminated(LuaError(kind: .cancelled, message: "cancelled"))
+        }
+    }
+
+    private func clearCancellation() {
+        lua.control.pointee.terminated = 0
+        behave_clear_cancel(lua.control)
+    }
+
+    private func setEnvironment(of function: LuaFunction) {
+        let L = lua.pointer
+        function.push(to: lua.stack)
+        if lua_getupvalue(L, -1, 1) != nil {  // a main chunk's first upvalue is _ENV
+            behave_pop(L, 1)
+            environment.push(to: lua.stack)
+            _ = lua_setupvalue(L, -2, 1)
+        }
+        behave_pop(L, 1)
+    }
+
+    private func armLimits(_ limits: Limits) {
+        let control = lua.control
+        control.pointee.instructions = 0
+        control.pointee.max_instructions = Int64(limits.instructions)
+        control.pointee.deadline_ns = limits.time > 0 ? behave_now_ns() + Int64(limits.time * 1e9) : 0
+        control.pointee.max_depth = Int32(clamping: limits.depth)
+    }
+
+    private func disarmLimits() {
+        lua.control.pointee.max_instructions = 0
+        lua.control.pointee.deadline_ns = 0
+        lua.control.pointee.max_depth = 0
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A behaviour file's bytes, its name for messages, and its format.
+public struct Behaviour: Sendable {
+    /// JSON action list or Lua script.
+    public enum Format: String, Sendable { case json, lua }
+
+    /// The name errors show (`Protocols.json`, `keynote.lua`).
+    public var name: String
+    /// The exact bytes that run.
+    public var bytes: [UInt8]
+    public var format: Format
+    /// The directory `require` searches by default.
+    public var directory: String?
+
+    /// A behaviour from bytes; the format is detected when not given (see ``detectFormat(name:bytes:)``).
+    public init(name: String, bytes: [UInt8], format: Format? = nil, directory: String? = nil) {
+        self.name = name
+        self.bytes = bytes
+        self.format = format ?? Behaviour.detectFormat(name: name, bytes: bytes)
+        self.directory = directory
+    }
+
+    /// A behaviour from a Lua or JSON string.
+    public init(name: String, source: String, format: Format? = nil) {
+        self.init(name: name, bytes: Array(source.utf8), format: format)
+    }
+
+    /// By extension (`.json`, `.lua`), then by content: a file whose first non-blank
+    /// character is `[` or `{` is JSON.
+    public static func detectFormat(name: String, bytes: [UInt8]) -> Format {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".json") { return .json }
+        if lower.hasSuffix(".lua") { return .lua }
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .lua
+    }
+
+    /// Reads a behaviour file.
+    /// Whether `name` is an http(s) URL (loaded through `BehaveRemote`) rather than a file path.
+    ///
+    ///     Behaviour.isRemote("https://example.com/b.lua")  // true
+    ///     Behaviour.isRemote("scripts/b.lua")              // false
+    public static func isRemote(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    }
+
+    public static func read(path: String) throws(BehaveError) -> Behaviour {
+        let bytes = try FileBytes.read(path)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        return Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)
+    }
+}

@@ -1,0 +1,11 @@
+import CLua
+import Lua
+
+/// How a run ended.
+public enum Finish: Sendable, Equatable {
+    /// The main chunk returned and nothing could happen any more. `waiting` counts tasks
+    /// still in `wait_for` for an event that can no longer arrive.
+    case completed(waiting: Int)
+    /// The behaviour called `stop(reason)`.
+    case stopped(String?)
+}

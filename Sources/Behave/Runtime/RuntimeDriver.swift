@@ -1,0 +1,28 @@
+import CLua
+import Lua
+
+/// The driver `runtime.lua` returns: the functions the scheduler calls (its protocol is at the
+/// top of `runtime.lua`; ``RuntimeStep`` reads what `step` returns).
+struct RuntimeDriver {
+    let start: LuaFunction
+    let step: LuaFunction
+    let resolve: LuaFunction
+    let deliver: LuaFunction
+    let setContext: LuaFunction
+    let results: LuaFunction
+
+    init(_ table: LuaTable) throws {
+        func function(_ name: String) throws -> LuaFunction {
+            guard let function = table[name].function else {
+                throw LuaError(kind: .runtime, message: "the runtime has no '\(name)'")
+            }
+            return function
+        }
+        start = try function("start")
+        step = try function("step")
+        resolve = try function("resolve")
+        deliver = try function("deliver")
+        setContext = try function("setcontext")
+        results = try function("results")
+    }
+}

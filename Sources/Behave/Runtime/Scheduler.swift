@@ -1,0 +1,221 @@
+import CLua
+import Lua
+
+/// Drives one run of a behaviour: resumes its tasks (the Lua half is `runtime.lua`),
+/// awaits async actions, delivers events and moves time, until the behaviour stops, fails,
+/// or nothing can happen any more.
+///
+/// Every entry into Lua is a *run slice* with the sandbox's per-slice limits armed; the
+/// scheduler itself never blocks a thread while it waits.
+final class Scheduler {
+    private unowned let host: BehaveHost
+    private let runtime: RuntimeDriver
+    private let clock: any BehaveClock
+    private let inbox = Inbox()
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+    private var nextActionID = 0
+    private(set) var failedTasks = 0
+
+    init(host: BehaveHost, runtime: RuntimeDriver, clock: any BehaveClock) {
+        self.host = host
+        self.runtime = runtime
+        self.clock = clock
+    }
+
+    /// Starts an async action's work and returns the id its task waits on.
+    func start(_ work: ActionWork) -> Int {
+        nextActionID += 1
+        let id = nextActionID
+        let inbox = self.inbox
+        inFlight[id] = Task {
+            do {
+                inbox.post(.completed(id: id, .success(try await work.run())))
+            } catch {
+                inbox.post(.completed(id: id, .failure(error)))
+            }
+        }
+        return id
+    }
+
+    /// Reports a handler or timer that failed with `value`, described as a failing main
+    /// chunk would be; the behaviour goes on.
+    func taskFailed(_ value: LuaValue, traceback: String?) {
+        failedTasks += 1
+        guard case .failed(let error) = host.failure(value, traceback: traceback) else { return }
+        host.output.diagnostic("behave: " + error.message)
+        if let traceback = error.traceback, !traceback.isEmpty { host.output.diagnostic(traceback) }
+    }
+
+    /// Runs `main` (with `arguments`) and everything it sets going, to the end; or, with
+    /// `untilMainEnds` (a REPL input), until `main` itself has ended, leaving the timers and
+    /// handlers it made for later inputs. `origin` is the instant the runtime's `now()` counts
+    /// from: a session keeps one across inputs so its timers stay in order.
+    nonisolated(nonsending)
+    func run(main: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+             timeline: [TimedEvent], origin: Double? = nil, untilMainEnds: Bool = false) async throws(BehaveError) -> Finish {
+        let start = clock.now
+        let origin = origin ?? start
+        let virtual = clock as? VirtualClock
+        let inbox = self.inbox
+        let observer = virtual?.observe { inbox.nudge() }
+        events?.attach(inbox)
+        defer {
+            events?.detach()
+            if let observer { virtual?.stopObserving(observer) }
+            for task in inFlight.values { task.cancel() }
+            inFlight.removeAll()
+        }
+        let cancellation = host.cancellation
+
+        try host.slice { try runtime.start.call(pushingArguments: { stack in
+            main.push(to: stack)
+            for argument in arguments { argument.push(to: stack) }
+            return Int32(arguments.count + 1)
+        }) }
+
+        do {
+            return try await withTaskCancellationHandler {
+                try await loop(origin: origin, start: start, timeline: timeline, eventsOpen: events != nil,
+                               untilMainEnds: untilMainEnds)
+            } onCancel: {
+                cancellation.cancel()
+                inbox.nudge()
+            }
+        } catch let error as BehaveError {
+            throw error
+        } catch {
+            throw .failed(LuaError(kind: .runtime, message: "\(error)"))
+        }
+    }
+
+    nonisolated(nonsending)
+    private func loop(origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
+                      untilMainEnds: Bool) async throws(BehaveError) -> Finish {
+        let virtual = clock as? VirtualClock
+        let duration = host.policy.limits.duration
+        let limitAt = duration > 0 ? start + duration : nil
+        var eventsOpen = eventsOpen
+        // Events still to deliver, each at its time; the channel's join the file's, in order.
+        var queue = EventQueue(start: start)
+        for event in timeline { queue.append(event, arrivedAt: start) }
+        while true {
+            // Ready tasks, then due timers. The first step runs the main chunk, so handlers
+            // it registers are in place before any event is delivered.
+            let step = try RuntimeStep(host.slice { try runtime.step.call(clock.now - origin) })
+            let nextTimer: Double?, blocked: Int
+            switch step {
+            case .failed(let error, let traceback):
+                throw host.failure(error, traceback: traceback)
+            case .stopped(let reason):
+                return .stopped(host.describe(reason))
+            case .running(let timer, let waiting, let mainEnded):
+                try host.checkCancelled()
+                if untilMainEnds, mainEnded { return .completed(waiting: waiting) }
+                nextTimer = timer
+                blocked = waiting
+            }
+            if let event = queue.next(dueBy: clock.now) {
+                try deliver(event.name, event.data)
+                continue
+            }
+            let timerAt = nextTimer.map { origin + $0 }
+            let eventsPending = eventsOpen || !queue.isEmpty
+            if timerAt == nil, inFlight.isEmpty, !eventsPending, inbox.isEmpty {
+                return .completed(waiting: blocked)
+            }
+            if let limitAt, clock.now >= limitAt {
+                // Between slices: no Lua code runs, so nothing needs the control block's flag.
+                throw .terminated(LuaError(kind: .limit(.duration),
+                                           message: "limit exceeded: duration (\(Limits.formatSeconds(duration)))"))
+            }
+
+            if inbox.isEmpty {
+                let eventAt = queue.nextTime
+                let wakeAt = [timerAt, eventAt, limitAt].compactMap { $0 }.min()
+                if let virtual {
+                    if inFlight.count > virtual.sleeperCount {
+                        await inbox.wait()  // an action is doing real work: virtual time stands still
+                    } else if let target = [wakeAt, virtual.nextDeadline].compactMap({ $0 }).min() {
+                        virtual.advance(to: target)
+                        await settle(virtual)
+                    } else {
+                        await inbox.wait()  // only the app's events can still come
+                    }
+                } else {
+                    await idle(until: wakeAt)
+                }
+            }
+            try host.checkCancelled()
+            for message in inbox.take() {
+                switch message {
+                case .completed(let id, let result):
+                    inFlight[id] = nil
+                    try resolve(id, result)
+                case .event(let name, let payload, let after):
+                    queue.append(TimedEvent(name, data: payload, after: after), arrivedAt: clock.now)
+                case .eventsEnded:
+                    eventsOpen = false
+                }
+            }
+        }
+    }
+
+    /// After a virtual clock moved, waits until every action it woke has either finished or
+    /// gone back to sleep, so what happens at one instant does not depend on thread timing.
+    nonisolated(nonsending)
+    private func settle(_ virtual: VirtualClock) async {
+        while inFlight.count - completedCount() > virtual.sleeperCount {
+            await inbox.wait()
+        }
+    }
+
+    private func completedCount() -> Int {
+        inbox.count { if case .completed = $0 { true } else { false } }
+    }
+
+    /// Waits for a message or `deadline`, waking every 100 ms to notice a cancellation
+    /// requested from a signal handler.
+    nonisolated(nonsending)
+    private func idle(until deadline: Double?) async {
+        if let deadline, deadline <= clock.now { return }
+        let wake = min(deadline ?? .infinity, clock.now + 0.1)
+        let clock = self.clock, inbox = self.inbox
+        let timer = Task {
+            do {
+                try await clock.sleep(until: wake)
+                inbox.nudge()
+            } catch {}
+        }
+        await inbox.wait()
+        timer.cancel()
+    }
+
+    private func resolve(_ id: Int, _ result: Result<ActionResult, any Error>) throws(BehaveError) {
+        switch result {
+        case .success(let value):
+            try host.slice { try runtime.resolve.call(pushingArguments: { stack in
+                id.push(to: stack)
+                true.push(to: stack)
+                return 2 + value.push(stack)
+            }) }
+        case .failure(let error):
+            if let termination = error as? LuaTermination {
+                throw .terminated(host.lua.terminate(termination))  // the output limit, from an async action
+            }
+            try host.slice { try runtime.resolve.call(pushingArguments: { stack in
+                id.push(to: stack)
+                false.push(to: stack)
+                if let script = error as? LuaScriptError {
+                    script.message.push(to: stack)
+                } else {
+                    stack.state.pushError(error)
+                }
+                return 3
+            }) }
+        }
+    }
+
+    private func deliver(_ name: String, _ payload: PlainValue) throws(BehaveError) {
+        try host.slice { try runtime.deliver.call(name, payload) }
+    }
+}

@@ -1,0 +1,172 @@
+import CBehave
+import CLua
+import Lua
+
+/// Builds the Lua state a host runs behaviours in: the libraries the policy allows, the
+/// modules' actions, the host's helpers, the sandbox environment and the behaviour runtime.
+enum StateBuilder {
+    static let hookInterval: Int32 = 1000
+
+    static func make(registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
+                     starter: ActionStarter, directories: @escaping () -> [String]) throws
+        -> (LuaState, LuaTable, RuntimeDriver) {
+        let lua = try LuaState()
+        let L = lua.pointer
+        if policy.isTrusted {
+            lua.openStandardLibraries()
+        } else {
+            for (name, open) in [("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
+                                 ("string", luaopen_string), ("math", luaopen_math), ("utf8", luaopen_utf8),
+                                 ("os", luaopen_os)] as [(String, lua_CFunction)] {
+                luaL_requiref(L, name, open, 1)
+                behave_pop(L, 1)
+            }
+        }
+        let sentinel = try LuaTable(in: lua)
+        sentinel.push(to: lua.stack)
+        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+
+        let modules = try bindModules(registry, in: lua, context: ActionContext(output: output, clock: clock),
+                                      starter: starter)
+        let host = try hostFunctions(in: lua, registry: registry, output: output, starter: starter,
+                                     directories: directories)
+        let environment: LuaTable
+        if policy.isTrusted {
+            for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
+            try lua.setGlobal("has", host["has"])
+            for (name, library, function) in [("resume", "coroutine", "resume"), ("close", "coroutine", "close")] {
+                pushField(lua, library, function)
+                try host.set(name, lua.stack.value(at: -1))
+                lua.stack.pop()
+            }
+            environment = try globals(lua)
+        } else {
+            for (name, library, function) in [("pcall", "_G", "pcall"), ("resume", "coroutine", "resume"),
+                                              ("close", "coroutine", "close"), ("load", "_G", "load")] {
+                pushField(lua, library, function)
+                lua_pushcclosure(L, behave_guard, 1)
+                try host.set(name, lua.stack.value(at: -1))
+                lua.stack.pop()
+            }
+            lua_pushcclosure(L, behave_xpcall, 0)
+            try host.set("xpcall", lua.stack.value(at: -1))
+            lua.stack.pop()
+            let prelude = try lua.load(PreludeBytecode.sandbox())
+            guard let env = try prelude.call(globals(lua), host, modules).first?.table else {
+                throw LuaError(kind: .runtime, message: "the sandbox prelude returned no environment")
+            }
+            environment = env
+        }
+        let runtimeChunk = try lua.load(PreludeBytecode.runtime())
+        guard let driver = try runtimeChunk.call(environment, sentinel, host).first?.table else {
+            throw LuaError(kind: .runtime, message: "the runtime prelude returned no driver")
+        }
+        let runtime = try RuntimeDriver(driver)
+        if !policy.isTrusted {
+            lua.control.pointee.sticky_memory = 1
+            lua.memoryLimit = policy.limits.memory
+        }
+        if policy.limits != .unlimited || !policy.isTrusted {
+            behave_install_hook(L, hookInterval)
+            lua.control.pointee.hook_interval = hookInterval
+        }
+        if policy.isTrusted, policy.limits.memory > 0 { lua.memoryLimit = policy.limits.memory }
+        return (lua, environment, runtime)
+    }
+
+    /// One table per module, each action a Lua function; async actions suspend their task.
+    private static func bindModules(_ registry: ModuleRegistry, in lua: LuaState, context: ActionContext,
+                                    starter: ActionStarter) throws -> LuaTable {
+        let modules = try LuaTable(in: lua)
+        for module in registry.modules {
+            let table = try LuaTable(in: lua)
+            for action in module.actions {
+                let name = "\(module.name).\(action.name)"
+                switch action.body {
+                case .immediate(let body):
+                    try table.set(action.name, lua.function(named: name) { stack in try body(context, stack) })
+                case .suspending(let start):
+                    try table.set(action.name, lua.suspendingFunction(named: name) { stack in
+                        guard lua_isyieldable(stack.pointer) != 0 else {
+                            throw LuaScriptError("\(name) is async and cannot be called here: call it from the "
+                                + "behaviour itself, a handler or a timer (not from a metamethod, an iterator, "
+                                + "a sort comparator or a string.gsub callback)")
+                        }
+                        guard let scheduler = starter.scheduler else {
+                            throw LuaScriptError("\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
+                        }
+                        let work = try start(context, stack)
+                        return RuntimeRequest.pushAction(scheduler.start(work), to: stack)
+                    })
+                }
+            }
+            try modules.set(module.name, table)
+        }
+        return modules
+    }
+
+    /// The host's own functions the preludes build the behaviour's environment from.
+    private static func hostFunctions(in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
+                                      starter: ActionStarter, directories: @escaping () -> [String]) throws -> LuaTable {
+        let host = try LuaTable(in: lua)
+        try host.set("write", lua.function(named: "print") { stack in
+            try output.write(String.read(from: stack, at: 1))
+            return 0
+        })
+        try host.set("has", lua.function(named: "has") { stack in
+            let module = try String.read(from: stack, at: 1)
+            let action = try String.read(from: stack, at: 2)
+            registry.has(module, action).push(to: stack)
+            return 1
+        })
+        try host.set("findmodule", lua.function(named: "require") { stack in
+            switch RequireSearch.find(try String.read(from: stack, at: 1), in: directories()) {
+            case .success(let found):
+                LuaString(bytes: found.source).push(to: stack)
+                found.path.push(to: stack)
+            case .failure(let message):
+                stack.pushNil()
+                message.push(to: stack)
+            }
+            return 2
+        })
+        try host.set("traceback", lua.function(named: "traceback") { stack in
+            guard let thread = lua_tothread(stack.pointer, 1) else { throw LuaArgumentError(expected: "thread", at: 1, in: stack) }
+            luaL_traceback(stack.pointer, thread, nil, 0)
+            return 1
+        })
+        lua_pushcclosure(lua.pointer, behave_passing_coroutines, 0)
+        try host.set("passing", lua.stack.value(at: -1))
+        lua.stack.pop()
+        let requests = try LuaTable(in: lua)
+        for (name, kind) in RuntimeRequest.kinds { try requests.set(name, kind) }
+        try host.set("requests", requests)
+        // A handler or timer failed: the scheduler says so, and the behaviour goes on.
+        try host.set("report", lua.function(named: "report") { stack in
+            starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
+            return 0
+        })
+        return host
+    }
+
+    private static func globals(_ lua: LuaState) throws -> LuaTable {
+        lua_rawgeti(lua.pointer, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        defer { lua.stack.pop() }
+        return try LuaTable.read(from: lua.stack, at: -1)
+    }
+
+    private static func pushField(_ lua: LuaState, _ library: String, _ name: String) {
+        let L = lua.pointer
+        lua_rawgeti(L, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        if library != "_G" {
+            lua_pushstring(L, library)
+            lua_rawget(L, -2)
+            lua_rotate(L, -2, 1)
+            behave_pop(L, 1)
+        }
+        lua_pushstring(L, name)
+        lua_rawget(L, -2)
+        lua_rotate(L, -2, 1)
+        behave_pop(L, 1)
+    }
+}

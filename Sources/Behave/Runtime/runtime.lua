@@ -1,0 +1,359 @@
+-- runtime.lua — the behaviour runtime: tasks (coroutines), timers, events and the helpers
+-- scripts call (wait, after, every, on, once, emit, wait_for, stop, now).
+--
+-- It runs once per state, after sandbox.lua and before any behaviour, with the state's real
+-- globals as its environment. Its tables are locals of this chunk, out of every script's reach.
+--
+-- THE RUNTIME PROTOCOL (docs/architecture.md, "The runtime protocol"; Swift's side is
+-- RuntimeStep and RuntimeRequest):
+--
+--   arguments   env, HOST, host = the behaviour's environment, the sentinel, the host's
+--               functions (resume, close, traceback, report, write, passing, requests)
+--   returns     the driver the Swift Scheduler calls, each call one run slice:
+--     start(chunk, ...)    makes the main chunk a task, ready to run with the arguments
+--     step(now)            runs ready tasks and due timers; returns one of
+--                            "failed", error, traceback
+--                            "stopped", reason
+--                            "running", next timer's time or nil, tasks blocked in wait_for,
+--                                       whether the main chunk has ended
+--     resolve(id, ok, ...) an async action finished: its task resumes with (ok, ...)
+--     deliver(name, data)  an event: handlers become tasks, waiters resume
+--     setcontext(t)        the app's context, as a read-only view
+--     results()            what the main chunk returned
+--   requests    a task asks the runtime for something by yielding HOST first, then a kind
+--               (host.requests, whose strings are defined once, in CBehave.h):
+--                 HOST, WAIT, seconds          resume after that long
+--                 HOST, EVENT, name, timeout   resume with the event's payload, or nil, "timeout"
+--                 HOST, STOP                   drop this task (stop() has ended the behaviour)
+--                 HOST, ACTION, id             resume when Swift resolves action id
+--               A script's own coroutines pass such yields up to their resumer (coroutines.c),
+--               so wait works inside them; any other yield just lets other tasks run.
+
+local env, HOST, host = ...
+-- Captured now: a script may change the library tables it shares with this chunk.
+local resume, close, traceback, report = host.resume, host.close, host.traceback, host.report
+local WAIT, EVENT, STOP, ACTION = host.requests.wait, host.requests.event, host.requests.stop, host.requests.action
+local create, yield, status, isyieldable = coroutine.create, coroutine.yield, coroutine.status, coroutine.isyieldable
+local error, type, tostring, setmetatable, rawget, next = error, type, tostring, setmetatable, rawget, next
+local pack, unpack, remove, concat, select = table.pack, table.unpack, table.remove, table.concat, select
+
+-- print goes to the host's output (counted against the output limit), in both modes.
+local write = host.write
+function env.print(...)
+  local n = select("#", ...)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  write(concat(parts, "\t", 1, n) .. "\n")
+end
+
+local now = 0
+local main, mainDone, mainResults
+local stopped, failed
+local readyTask, readyArgs, first, last = {}, {}, 1, 0
+local heap, size, seq = {}, 0, 0
+local waiters = {}            -- event name -> waiting tasks
+local handlers = {}           -- event name -> handler records
+local actions = {}            -- action id -> task waiting for it
+local blocked = 0             -- tasks in wait_for with no timeout
+
+local function schedule(co, ...)
+  last = last + 1
+  readyTask[last] = co
+  if select("#", ...) > 0 then readyArgs[last] = pack(...) end
+end
+
+-- Timers: a binary heap on (at, seq), so timers due together fire in creation order.
+local function earlier(a, b) return a.at < b.at or (a.at == b.at and a.seq < b.seq) end
+local function push(t)
+  seq = seq + 1
+  t.seq = seq
+  size = size + 1
+  local i = size
+  heap[i] = t
+  while i > 1 do
+    local parent = i // 2
+    if not earlier(heap[i], heap[parent]) then break end
+    heap[i], heap[parent] = heap[parent], heap[i]
+    i = parent
+  end
+  return t
+end
+local function pop()
+  local top = heap[1]
+  heap[1] = heap[size]
+  heap[size] = nil
+  size = size - 1
+  local i = 1
+  while true do
+    local l, r, m = 2 * i, 2 * i + 1, i
+    if l <= size and earlier(heap[l], heap[m]) then m = l end
+    if r <= size and earlier(heap[r], heap[m]) then m = r end
+    if m == i then break end
+    heap[i], heap[m] = heap[m], heap[i]
+    i = m
+  end
+  return top
+end
+
+local function fail(co, err)
+  local trace = traceback(co)
+  close(co)
+  if co == main then failed = {err, trace} else report(err, trace) end
+end
+
+local function waitFor(co, name, timeout)
+  local w = {co = co}
+  local list = waiters[name]
+  if not list then list = {}; waiters[name] = list end
+  list[#list + 1] = w
+  if timeout then
+    w.timer = push{at = now + timeout, kind = "timeout", waiter = w, name = name}
+  else
+    blocked = blocked + 1
+  end
+end
+
+-- What a task's resume gave: it failed, ended, or asks the host for something.
+local function resumed(co, ok, ...)
+  if not ok then return fail(co, (...)) end
+  if status(co) == "dead" then
+    if co == main then mainDone, mainResults = true, pack(...) end
+    return
+  end
+  local first, kind, a, b = ...
+  if first ~= HOST then return schedule(co) end  -- a bare coroutine.yield(): let others run
+  if kind == WAIT then push{at = now + a, kind = "resume", co = co}
+  elseif kind == ACTION then actions[a] = co
+  elseif kind == EVENT then waitFor(co, a, b)
+  end -- STOP: the task is dropped
+end
+
+-- Resumes a task until it waits for the host or ends.
+local function run(co, ...)
+  return resumed(co, resume(co, ...))
+end
+
+local function fire(t)
+  if t.done then return end
+  if t.kind == "every" then
+    if not t.task or status(t.task) == "dead" then  -- still busy: this tick is skipped
+      t.task = create(t.fn)
+      schedule(t.task, t.handle)
+    end
+    repeat t.at = t.at + t.interval until t.at > now
+    return push(t)
+  end
+  t.done = true
+  if t.kind == "resume" then schedule(t.co)
+  elseif t.kind == "after" then schedule(create(t.fn), unpack(t.args, 1, t.args.n))
+  elseif t.kind == "timeout" then
+    local w = t.waiter
+    if not w.done then
+      w.done = true
+      local list = waiters[t.name]
+      for i = 1, #list do if list[i] == w then remove(list, i) break end end
+      if #list == 0 then waiters[t.name] = nil end
+      schedule(w.co, nil, "timeout")
+    end
+  end
+end
+
+local function deliver(name, payload)
+  local list = handlers[name]
+  if list then
+    local kept = {}
+    for i = 1, #list do
+      local h = list[i]
+      if not h.done then
+        if h.once then h.done = true else kept[#kept + 1] = h end
+        schedule(create(h.fn), payload, name)
+      end
+    end
+    handlers[name] = #kept > 0 and kept or nil
+  end
+  local waiting = waiters[name]
+  if waiting then
+    waiters[name] = nil
+    for i = 1, #waiting do
+      local w = waiting[i]
+      if not w.done then
+        w.done = true
+        if w.timer then w.timer.done = true else blocked = blocked - 1 end
+        if payload == nil then schedule(w.co, true) else schedule(w.co, payload) end  -- never a nil that reads as a timeout
+      end
+    end
+  end
+end
+
+-- Handles: what after/every/on/once return. The record lives in the scheduler, so a
+-- timer keeps running when its handle is garbage.
+local records = setmetatable({}, {__mode = "k"})
+local methods = {}
+function methods.cancel(h)
+  local record = records[h]
+  if not record then error("bad argument #1 to 'cancel' (handle expected)", 2) end
+  local was = not record.done
+  record.done = true
+  return was
+end
+function methods.active(h)
+  local record = records[h]
+  if not record then error("bad argument #1 to 'active' (handle expected)", 2) end
+  return not record.done
+end
+local handleMeta = {__index = methods, __metatable = false,
+                    __tostring = function(h) return "handle: " .. records[h].what end}
+local function handle(record, what)
+  local h = setmetatable({}, handleMeta)
+  record.what = what
+  records[h] = record
+  return h
+end
+
+local function seconds(value, fname, positive)
+  if value == nil and not positive then return 0 end
+  if type(value) ~= "number" or value ~= value or value < 0 or value == 1/0 or (positive and value == 0) then
+    error("bad argument #1 to '" .. fname .. "' (" .. (positive and "positive" or "non-negative") ..
+          " number of seconds expected, got " .. (type(value) == "number" and tostring(value) or type(value)) .. ")", 3)
+  end
+  return value
+end
+local function callable(value, fname, n)
+  if type(value) ~= "function" then
+    error("bad argument #" .. n .. " to '" .. fname .. "' (function expected, got " .. type(value) .. ")", 3)
+  end
+end
+local function eventName(value, fname)
+  if type(value) ~= "string" then
+    error("bad argument #1 to '" .. fname .. "' (event name expected, got " .. type(value) .. ")", 3)
+  end
+end
+local function mustWait(fname)
+  if not isyieldable() then
+    error(fname .. " cannot wait here: not in a behaviour task (inside a metamethod, an iterator, "
+          .. "a sort comparator or a string.gsub callback?)", 3)
+  end
+end
+
+function env.wait(s)
+  s = seconds(s, "wait")
+  mustWait("wait")
+  yield(HOST, WAIT, s)
+end
+
+function env.after(s, fn, ...)
+  s = seconds(s, "after")
+  callable(fn, "after", 2)
+  return handle(push{at = now + s, kind = "after", fn = fn, args = pack(...)}, "after " .. s .. "s")
+end
+
+function env.every(s, fn)
+  s = seconds(s, "every", true)
+  callable(fn, "every", 2)
+  local t = {at = now + s, kind = "every", fn = fn, interval = s}
+  t.handle = handle(t, "every " .. s .. "s")
+  push(t)
+  return t.handle
+end
+
+local function listen(name, fn, once, fname)
+  eventName(name, fname)
+  callable(fn, fname, 2)
+  local record = {fn = fn, once = once}
+  local list = handlers[name]
+  if not list then list = {}; handlers[name] = list end
+  list[#list + 1] = record
+  return handle(record, fname .. " " .. name)
+end
+function env.on(name, fn) return listen(name, fn, false, "on") end
+function env.once(name, fn) return listen(name, fn, true, "once") end
+
+function env.emit(name, payload)
+  eventName(name, "emit")
+  deliver(name, payload)
+end
+
+function env.wait_for(name, options)
+  eventName(name, "wait_for")
+  local timeout
+  if options ~= nil then
+    if type(options) ~= "table" then
+      error("bad argument #2 to 'wait_for' (table expected, got " .. type(options) .. ")", 2)
+    end
+    if rawget(options, "timeout") ~= nil then timeout = seconds(rawget(options, "timeout"), "wait_for") end
+  end
+  mustWait("wait_for")
+  return yield(HOST, EVENT, name, timeout)
+end
+
+function env.stop(reason)
+  if not stopped then stopped = {reason} end
+  if isyieldable() then yield(HOST, STOP) end
+end
+
+function env.now() return now end
+
+-- The one place a script's coroutine.resume and coroutine.wrap are installed: versions that
+-- pass the host's requests up to their resumer (behave_passing_coroutines, coroutines.c).
+env.coroutine.resume, env.coroutine.wrap = host.passing(HOST, coroutine.resume, close)
+
+-- Read-only views, for the app's context.
+local function readonly(t)
+  local view = {}
+  for k, v in next, t do if type(v) == "table" then t[k] = readonly(v) end end
+  return setmetatable(view, {
+    __index = t,
+    __newindex = function(_, k) error("context is read-only (cannot set '" .. tostring(k) .. "')", 2) end,
+    __len = function() return #t end,
+    __pairs = function() return next, t, nil end,
+    __metatable = false,
+  })
+end
+
+local driver = {}
+function driver.setcontext(t) env.context = readonly(t) end
+function driver.start(chunk, ...)
+  -- A session starts one main chunk per input; what the last one left is forgotten.
+  mainDone, mainResults, stopped, failed = false, nil, nil, nil
+  main = create(chunk)
+  schedule(main, ...)
+end
+function driver.resolve(id, ...)
+  local co = actions[id]
+  actions[id] = nil
+  if co then schedule(co, ...) end
+end
+driver.deliver = deliver
+function driver.step(t)
+  now = t
+  -- Timers made during this step (a wait(0) loop) fire in it for a few passes only, then
+  -- the host gets control back to deliver events and check for cancellation.
+  local limit, passes = seq, 0
+  while true do
+    while first <= last do
+      local co, args = readyTask[first], readyArgs[first]
+      readyTask[first], readyArgs[first] = nil, nil
+      first = first + 1
+      if args then run(co, unpack(args, 1, args.n)) else run(co) end
+      if stopped or failed then break end
+    end
+    if stopped or failed then break end
+    local top = heap[1]
+    if not top or top.at > now then break end
+    if top.seq > limit then
+      passes = passes + 1
+      if passes > 64 then break end
+      limit = seq
+    end
+    pop()
+    fire(top)
+  end
+  while heap[1] and heap[1].done do pop() end
+  if failed then return "failed", failed[1], failed[2] end
+  if stopped then return "stopped", stopped[1] end
+  return "running", heap[1] and heap[1].at, blocked, mainDone or false
+end
+function driver.results()
+  if mainResults then return unpack(mainResults, 1, mainResults.n) end
+end
+return driver

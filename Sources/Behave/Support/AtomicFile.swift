@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing a file so that a crash, a full disk or a race leaves either the old file or the new one,
+/// never part of either: a temporary file in the same directory, `fsync`, then `rename(2)` (or `link(2)`
+/// when an existing file must not be replaced), then `fsync` of the directory.
+package enum AtomicFile {
+    /// Writes `bytes` to `path`. With `replacing: false`, an existing `path` is an error and stays as it was.
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
+                             replacing: Bool = true) throws(AtomicWriteError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let temporary = (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard fd >= 0 else { throw AtomicWriteError(path: path, errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw failure(path, fd: fd, temporary: temporary) }
+            written += n
+        }
+        guard fsync(fd) == 0 else { throw failure(path, fd: fd, temporary: temporary) }
+        close(fd)
+        if replacing {
+            guard rename(temporary, path) == 0 else { throw failure(path, fd: nil, temporary: temporary) }
+        } else {
+            // link(2) fails when the name is taken, even if it was taken a moment ago; rename would replace it.
+            guard link(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw code == EEXIST ? AtomicWriteError(path: path, reason: "already exists") : AtomicWriteError(path: path, errno: code)
+            }
+            unlink(temporary)
+        }
+        let directoryFD = open(directory.isEmpty ? "/" : directory, O_RDONLY)
+        if directoryFD >= 0 {
+            fsync(directoryFD)  // the new name itself reaches the disk
+            close(directoryFD)
+        }
+    }
+
+    /// Creates `directory` and its missing parents (mode 700), like `mkdir -p`.
+    package static func makeDirectories(_ directory: String) throws(AtomicWriteError) {
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw AtomicWriteError(path: prefix, errno: errno) }
+        }
+    }
+
+    private static func failure(_ path: String, fd: Int32?, temporary: String) -> AtomicWriteError {
+        let error = AtomicWriteError(path: path, errno: errno)
+        if let fd { close(fd) }
+        unlink(temporary)
+        return error
+    }
+}
+
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+    #else
+    Darwin.write(fd, buffer, count)
+    #endif
+}

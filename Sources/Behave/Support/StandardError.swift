@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Unbuffered writes to the process's stderr.
+package enum StandardError {
+    /// Writes `text` as is, to stderr or to `fd` (the REPL writes its terminal output this way).
+    package static func write(_ text: String, to fd: Int32 = 2) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+}

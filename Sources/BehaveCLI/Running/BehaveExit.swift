@@ -1,0 +1,49 @@
+import ArgumentParser
+import Behave
+import Lua
+
+/// The tool's documented exit codes (README: "Exit codes").
+package enum BehaveExit {
+    /// The behaviour ran to the end.
+    package static let success: Int32 = 0
+    /// The behaviour raised an error it did not catch.
+    package static let scriptError: Int32 = 1
+    /// A sandbox limit terminated the behaviour.
+    package static let limitExceeded: Int32 = 3
+    /// The behaviour ran, but from the last good copy: the fresh copy could not be had (the warning says why).
+    package static let ranLastGoodCopy: Int32 = 10
+    /// The behaviour ran, but from the `--fallback` file: there was neither a fresh nor a cached copy.
+    package static let ranFallback: Int32 = 11
+    /// Usage error (ArgumentParser's own code for bad arguments).
+    package static let usage: Int32 = 64
+    /// The behaviour is malformed or does not fit the modules; nothing ran.
+    package static let invalid: Int32 = 65
+    /// The file could not be read.
+    package static let unreadable: Int32 = 66
+    /// A remote behaviour had no fresh copy, no cached copy and no fallback, or `behave-remote` could not
+    /// be started: nothing ran.
+    package static let nothingRan: Int32 = 69
+    /// An output file (key, signature) could not be written; nothing was replaced.
+    package static let cannotWrite: Int32 = 73
+    /// Interrupted (Ctrl-C).
+    package static let interrupted: Int32 = 130
+
+    /// Prints the error's one-line report on stderr and gives its exit code.
+    package static func report(_ error: BehaveError) -> ExitCode {
+        switch error {
+        case .unreadable:
+            StandardError.write("behave: \(error)\n")
+            return ExitCode(unreadable)
+        case .invalid(let diagnostics):
+            for diagnostic in diagnostics { StandardError.write("\(diagnostic)\n") }
+            return ExitCode(invalid)
+        case .failed(let lua):
+            StandardError.write("behave: \(lua.message)\n")
+            if let traceback = lua.traceback { StandardError.write(traceback + "\n") }  // script frames only
+            return ExitCode(scriptError)
+        case .terminated(let lua):
+            StandardError.write("behave: \(lua.message)\n")
+            return ExitCode(lua.kind == .cancelled ? interrupted : limitExceeded)
+        }
+    }
+}

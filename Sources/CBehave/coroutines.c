@@ -1,0 +1,134 @@
+/*
+ * coroutines.c — a script's own coroutines pass the host's requests up, so `wait` works inside
+ * them. Guarded like guards.c: they refuse to start or return once the run is terminated.
+ */
+#include "internal.h"
+
+/* coroutine.resume and the functions coroutine.wrap makes: when the coroutine yields a
+ * request to the host (first value: the sentinel, upvalue 1), the request is yielded on to
+ * this coroutine's resumer, and what comes back resumes the coroutine again, so `wait`
+ * works inside a script's coroutines. Upvalue 2 is the library's resume (only for its error
+ * when resume's argument is no coroutine); wrap's functions have the guarded close as upvalue
+ * 3 and their coroutine as upvalue 4. Like behave_guard, they refuse to start or return once
+ * the run is terminated. In C rather than Lua because this runs on every resume: a Lua
+ * version (three vararg calls and the guard) made coroutine ping-pong 3.4x slower than the
+ * stock interpreter, and calling the library's resume from here cost a third more again.
+ * `wrap` (the context) is 1 for wrap's functions: results without the flag, and errors
+ * raised where the function was called. resume's stack starts with the coroutine, then the
+ * flag; wrap's starts with the flag. */
+static int behave_passup_finish(lua_State *L, int status, lua_KContext wrap);
+
+/* The coroutine being resumed: resume's first argument, or a wrap function's upvalue. */
+static lua_State *behave_passup_thread(lua_State *L, lua_KContext wrap) {
+    return lua_tothread(L, wrap ? lua_upvalueindex(4) : 1);
+}
+
+/* The slots below the resume's arguments, and later below its flag: the coroutine for
+ * resume, nothing for wrap's functions. */
+static int behave_passup_base(lua_KContext wrap) { return wrap ? 0 : 1; }
+
+/* What the library's resume does, in place: the arguments above `base` become ok, results...
+ * (or false, error). */
+static void behave_resume(lua_State *L, lua_State *co, int base) {
+    int narg = lua_gettop(L) - base, nres = 0;
+    if (!lua_checkstack(co, narg)) {
+        lua_settop(L, base);
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "too many arguments to resume");
+        return;
+    }
+    lua_xmove(L, co, narg);
+    int status = lua_resume(co, L, narg, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 2)) {
+            lua_pop(co, nres);
+            lua_pushboolean(L, 0);
+            lua_pushliteral(L, "too many results to resume");
+            return;
+        }
+        lua_pushboolean(L, 1);
+        lua_xmove(co, L, nres);
+    } else {
+        /* co may be L itself (a coroutine resuming itself): the message is already on top. */
+        lua_xmove(co, L, 1);
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+    }
+}
+
+static int behave_passup_call(lua_State *L, lua_KContext wrap) {
+    if (behave_control_of(L)->terminated) return behave_raise_termination(L);
+    lua_State *co = behave_passup_thread(L, wrap);
+    if (co != NULL) {
+        behave_resume(L, co, behave_passup_base(wrap));
+        return behave_passup_finish(L, LUA_OK, wrap);
+    }
+    /* resume(x) where x is no coroutine: left to the library's resume, which raises its error
+     * word for word (only resume gets here: a wrap function's coroutine is always one). */
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* The resumer answered the passed-up request: its values resume the coroutine. */
+static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
+    (void)status;
+    lua_remove(L, behave_passup_base(wrap) + 1); /* the flag; [co,] answers... */
+    return behave_passup_call(L, wrap);
+}
+
+static int behave_passup_finish(lua_State *L, int status, lua_KContext wrap) {
+    (void)status;
+    if (behave_control_of(L)->terminated) return behave_raise_termination(L);
+    int flag = behave_passup_base(wrap) + 1;
+    int ok = lua_toboolean(L, flag);
+    /* A request is a table (the sentinel) first: plain values skip the other checks. */
+    if (ok && lua_type(L, flag + 1) == LUA_TTABLE && lua_rawequal(L, flag + 1, lua_upvalueindex(1))) {
+        lua_State *co = behave_passup_thread(L, wrap);
+        if (co != NULL && lua_status(co) == LUA_YIELD)
+            return lua_yieldk(L, lua_gettop(L) - flag, wrap, behave_passup_resumed);
+    }
+    if (!wrap) return lua_gettop(L) - 1; /* ok, results... */
+    if (ok) return lua_gettop(L) - 1;     /* results... (without the flag) */
+    lua_settop(L, 2); /* false, error */
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, lua_upvalueindex(4));
+    lua_call(L, 1, 0);
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, 2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int behave_passing_resume(lua_State *L) { return behave_passup_call(L, 0); }
+
+static int behave_wrapped_call(lua_State *L) { return behave_passup_call(L, 1); }
+
+/* wrap(fn): a new coroutine, and the function that resumes it (upvalue 4: the coroutine). */
+static int behave_passing_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_rotate(L, -4, -1); /* sentinel, resume, close, co */
+    lua_pushcclosure(L, behave_wrapped_call, 4);
+    return 1;
+}
+
+/* passing(sentinel, resume, close) -> the script's coroutine.resume and coroutine.wrap
+ * (resume never raises a wrapped error, so it does without close). */
+int behave_passing_coroutines(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, behave_passing_resume, 2);
+    lua_insert(L, 1);
+    lua_pushcclosure(L, behave_passing_wrap, 3);
+    return 2;
+}

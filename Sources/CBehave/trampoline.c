@@ -1,0 +1,70 @@
+/*
+ * trampoline.c — how Lua calls Swift. Swift never calls lua_error or luaL_check*: it returns a
+ * status, and the code here raises the Lua error only after the Swift function has returned,
+ * so a longjmp never crosses a Swift frame.
+ */
+#include "internal.h"
+
+int behave_trampoline(lua_State *L) {
+    behave_callback *cb = (behave_callback *)lua_touserdata(L, lua_upvalueindex(1));
+    behave_control *c = cb->control;
+    int saved = c->enforcing;
+    c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
+    int n = cb->function(L, cb->context);
+    c->enforcing = saved;
+    if (n >= 0) return n;
+    switch (n) {
+    case BEHAVE_RAISE_WHERE:
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        break;
+    case BEHAVE_RAISE_SWIFT:
+        luaL_where(L, 1);
+        lua_setiuservalue(L, -2, 1);
+        break;
+    case BEHAVE_RAISE_TERMINATED:
+        return behave_raise_termination(L);
+    default:
+        break;
+    }
+    return lua_error(L);
+}
+
+/* Resumed by the host's scheduler with (true, results...) or (false, error). Level 1 is
+ * the script's call, so a failure reads `file.lua:12: ...` like any action's error. */
+static int behave_async_resumed(lua_State *L, int status, lua_KContext base) {
+    (void)status;
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    int flag = (int)base + 1;
+    if (lua_toboolean(L, flag)) return lua_gettop(L) - flag;
+    lua_settop(L, flag + 1);
+    if (luaL_testudata(L, -1, BEHAVE_ERROR_METATABLE)) {
+        luaL_where(L, 1);
+        lua_setiuservalue(L, -2, 1);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* The work runs while the task is suspended. */
+int behave_async_trampoline(lua_State *L) {
+    int n = behave_trampoline(L);
+    int base = lua_gettop(L) - n;
+    return lua_yieldk(L, n, (lua_KContext)base, behave_async_resumed);
+}
+
+int behave_message_handler(lua_State *L) {
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_TRACEBACK);
+    return 1;
+}
+
+int behave_tostring(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
