@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// What `behave-bench` was asked for: `[--json] [--rounds N] [--only SECTIONS]`.
+/// What `behave-bench` was asked for: `[--json] [--rounds N] [--only SECTIONS] [--record DIRECTORY]`.
 ///
 /// A command line it cannot read stops it before anything is measured, with one line on
 /// stderr and exit status 64 (as `behave`'s usage errors), since a misspelt flag would
@@ -10,12 +10,14 @@ import Glibc
 struct BenchOptions {
     /// The sections `--only` can name, in the order the table prints them.
     static let sections = ["calls", "scheduler", "json", "hosts", "cpu", "start"]
-    static let usage = "usage: behave-bench [--json] [--rounds N] [--only \(sections.joined(separator: ","))]"
+    static let usage = "usage: behave-bench [--json] [--rounds N] [--only \(sections.joined(separator: ","))] [--record DIRECTORY]"
 
     var json = false
     var rounds = 5
     /// nil: every section.
     var only: Set<String>?
+    /// Where to keep the run's rows as data (``BenchRecord``); nil: nowhere.
+    var record: String?
 
     /// A problem with the command line, said in one line.
     struct Problem: Error { let message: String }
@@ -40,6 +42,11 @@ struct BenchOptions {
                     throw Problem(message: "--only: no section '\(unknown)' (sections: \(Self.sections.joined(separator: ", ")))")
                 }
                 only = Set(named)
+            case "--record":
+                guard let value = rest.popFirst(), !value.isEmpty else {
+                    throw Problem(message: "--record needs a directory, e.g. --record Benchmarks/results")
+                }
+                record = value
             default:
                 throw Problem(message: "unknown argument '\(argument)'")
             }

@@ -25,6 +25,10 @@ struct Row {
     /// round cancels out, where it would move only one of the two medians.
     let ratio: Double
     var met: Bool? { target.map { ratio <= $0 } }
+    /// The row for machines: name, figures, unit, ratio, target, met.
+    var json: String {
+        "{\"name\": \"\(name)\", \"behave\": \(behave), \"baseline\": \(baseline), \"unit\": \"\(unit)\", \"ratio\": \(ratio), \"target\": \(target.map { "\($0)" } ?? "null"), \"met\": \(met.map { "\($0)" } ?? "null")}"
+    }
 
     init(_ name: String, behave: [Double], baseline: [Double], scale: Double = 1, unit: String, target: Double?) {
         self.name = name
@@ -409,11 +413,18 @@ rows.append(Row("process start to finish, one-line script: behave run vs lua5.4"
 
 system("rm -rf \(benchDirectory)")
 
-if json {
-    let items = rows.map {
-        "{\"name\": \"\($0.name)\", \"behave\": \($0.behave), \"baseline\": \($0.baseline), \"unit\": \"\($0.unit)\", \"ratio\": \($0.ratio), \"target\": \($0.target.map { "\($0)" } ?? "null"), \"met\": \($0.met.map { "\($0)" } ?? "null")}"
+if let directory = options.record {
+    do {
+        let path = try BenchRecord.write(rows, rounds: rounds, to: directory)
+        StandardError.write("behave-bench: recorded \(path)\n")
+    } catch {
+        StandardError.write("behave-bench: \(error.message)\n")
+        exit(73)
     }
-    print("[" + items.joined(separator: ",\n ") + "]")
+}
+
+if json {
+    print("[" + rows.map(\.json).joined(separator: ",\n ") + "]")
 } else {
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
     func fmt(_ d: Double) -> String {

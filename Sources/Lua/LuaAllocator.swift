@@ -15,7 +15,7 @@ import Darwin
 /// memory error never unwinds through Swift.
 ///
 /// Lua calls it for every object it creates or frees, so its cost shows in any script that
-/// builds strings or tables (README, "Benchmarks"): the byte counts use wrapping arithmetic,
+/// builds strings or tables (docs/performance.md): the byte counts use wrapping arithmetic,
 /// because they are bounded by what `malloc` gave and cannot overflow, and a new block comes
 /// from `malloc` rather than `realloc(NULL, n)`, which only forwards to it.
 let luaAllocator: lua_Alloc = { userData, pointer, oldSize, newSize in

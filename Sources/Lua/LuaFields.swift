@@ -4,8 +4,8 @@ import CLua
 /// take a Lua table of known fields.
 ///
 /// ``LuaCodable`` is the convenient way (conform, write nothing); every field then goes through
-/// Swift's `Decoder` machinery, which costs several times what the Lua lookups cost (README,
-/// "Benchmark"). A type that is called often can read itself instead, for about twice what a C
+/// Swift's `Decoder` machinery, which costs several times what the Lua lookups cost
+/// (docs/performance.md). A type that is called often can read itself instead, for about twice what a C
 /// function pays with `lua_getfield`:
 ///
 /// ```swift

@@ -378,4 +378,22 @@ struct ReadmeEmbeddingTests {
             """)
         #expect(await myServer.votes == [.bordeaux])
     }
+
+    @Test("the README's code as written (default output, the system clock): the push becomes a vote")
+    func documentedCode() async throws {
+        let behaviour = try Behaviour.read(path: #filePath.replacingOccurrences(of: "Tests/BehaveTests/RuntimeTests.swift",
+                                                                                  with: "scripts/examples/keynote.lua"))
+        let myServer = RecordingVoteCenter()
+        // snippet: embedding
+        let host = try BehaveHost(modules: [Keynote(center: myServer)])
+        host.context = ["platform": "ios", "version": "4.2"]
+        let events = EventChannel()
+        let run = Task { try await host.run(behaviour, events: events).finish }
+        events.send("VOTE_TRAIN_START", ["destinations": ["Bordeaux", "Lyon"]])
+        events.finish()                           // nothing more will come: the behaviour may end
+        let finish = try await run.value          // .completed(waiting: 0), or .stopped(reason)
+        // snippet end
+        #expect(finish == .completed(waiting: 0))
+        #expect(await myServer.votes == [.bordeaux])
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 /// tests check behaviour.
 @Suite("scripts/bench's flags")
 struct BenchTests {
-    static var executable: URL { Tool.root.appendingPathComponent(".build/debug/behave-bench") }
+    static var executable: URL { Tool.product("behave-bench") }
 
     static func bench(_ arguments: [String]) throws -> String {
         let (status, out, _) = try run(arguments)
@@ -51,7 +51,7 @@ struct BenchTests {
     func help() throws {
         let (status, out, _) = try Self.run(["--help"])
         #expect(status == 0)
-        #expect(out == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start]\n")
+        #expect(out == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start] [--record DIRECTORY]\n")
     }
 
     @Test("--only measures just the sections named, and prints the table with its header")

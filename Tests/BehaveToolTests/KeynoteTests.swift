@@ -132,11 +132,11 @@ struct KeynoteTests {
     }
 }
 
-@Suite("README")
+@Suite("docs/behaviours.md: the keynote")
 struct ReadmeKeynoteTests {
-    @Test("the README shows the keynote's command and its exact output")
+    @Test("docs/behaviours.md shows the keynote's command and its exact output")
     func readmeBlock() throws {
-        let readme = try String(contentsOf: Tool.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Docs.text("docs/behaviours.md")
         let block = "$ scripts/behave run scripts/examples/keynote.lua --events scripts/examples/keynote-events.jsonl --fast\n"
             + KeynoteTests.expected + "```"
         #expect(readme.contains(block))

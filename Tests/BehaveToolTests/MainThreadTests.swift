@@ -35,7 +35,7 @@ struct MainThreadTests {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write(Self.probe + "where('main chunk') print('threads', threads())\n",
                                     to: "plain.lua", in: directory)
-        let program = Tool.root.appendingPathComponent(".build/debug/" + executable)
+        let program = Tool.product(executable)
         Self.expectClean(try Tool.run(["run", "--trusted", script], program: program),
                          printed: "main chunk\tmain\nthreads\t1\n")
     }

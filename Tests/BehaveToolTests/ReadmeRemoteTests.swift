@@ -1,21 +1,16 @@
 import Foundation
 import Testing
 
-@Suite("README remote commands")
+@Suite("docs/remote.md: the remote commands")
 struct ReadmeRemoteTests {
-    /// The shell block under "## Remote behaviours" that follows `after`.
-    func readmeBlock(after marker: String) throws -> String {
-        let readme = try String(contentsOf: Tool.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Remote behaviours"))
-        let anchor = try #require(readme[section.upperBound...].range(of: marker))
-        let block = try #require(readme[anchor.upperBound...].range(of: "```sh\n"))
-        let end = try #require(readme[block.upperBound...].range(of: "```"))
-        return String(readme[block.upperBound..<end.lowerBound])
+    /// A shell block of docs/remote.md.
+    func readmeBlock(_ name: String) throws -> String {
+        try Docs.block(name, in: "docs/remote.md")
     }
 
     /// The `behave` lines of the section's first shell block, comments removed.
     func readmeCommands() throws -> [[String]] {
-        try readmeBlock(after: "runs only what a trusted key signed").split(separator: "\n").compactMap { line in
+        try readmeBlock("remote-commands").split(separator: "\n").compactMap { line in
             let command = line.components(separatedBy: " #").first!.split(separator: " ").map(String.init)
             return command.first == "behave" ? Array(command.dropFirst()) : nil
         }
@@ -47,7 +42,7 @@ struct ReadmeRemoteTests {
 
     @Test("the CI signing steps, run by bash as the README shows them")
     func readmeCISteps() throws {
-        let script = try readmeBlock(after: "**In CI.**")
+        let script = try readmeBlock("ci-signing")
         #expect(script.contains("behave sign"))
         let work = try Tool.temporaryDirectory()
         try FileManager.default.createDirectory(at: work.appendingPathComponent("behaviours"), withIntermediateDirectories: true)

@@ -51,6 +51,43 @@ struct RemoteLoaderTests {
         #expect(other.behaviour.name == "bundled.json")
     }
 
+    @Test("docs/remote.md's app code as written, against a real server")
+    func documentedAppCode() async throws {
+        let server = try TestServer()
+        let team = SigningKey(), next = SigningKey()
+        try server.serve(["/b.json": .body(RemoteTests.first),
+                          "/b.json.sig": .body(next.signature(for: Array(RemoteTests.first.utf8)).text)])
+        let currentKey = team.publicKey.text, nextKey = next.publicKey.text
+        let bundledPath = try Tool.write(RemoteTests.second, to: "bundled.json", in: try Tool.temporaryDirectory())
+        let url = server.url("/b.json")
+        let output = Output()
+        let host = try host(output)
+        let logger = Logger()
+        // snippet: remote-app
+        var remote = RemoteConfiguration()
+        remote.cacheDirectory = try Tool.temporaryDirectory().path  // (test)
+        remote.allowHTTP = true                                     // (test)
+        remote.timeout = 300                                        // (test) see appLoadsRunsAndFallsBackThroughTheAPI
+        remote.publicKeys = [try PublicKey(text: currentKey), try PublicKey(text: nextKey)]
+        remote.requireSignature = true
+        remote.fallback = try Behaviour.read(path: bundledPath)      // the copy built into the app
+        remote.minimumFetchInterval = 12 * 3600                        // like Firebase Remote Config's default
+        let loaded = try await RemoteLoader(remote).load(url) { host.check($0) }
+        if let warning = loaded.warning { logger.warning("\(warning)") }   // loaded.origin says which copy
+        let report = try await host.run(loaded.behaviour)
+        // snippet end
+        #expect(loaded.origin == .downloaded)
+        #expect(logger.lines.isEmpty)
+        #expect(report.failedTasks == 0)
+        #expect(output.text == RemoteTests.firstOutput)
+    }
+
+    /// What the docs' app code logs to.
+    final class Logger: @unchecked Sendable {
+        var lines: [String] = []
+        func warning(_ line: String) { lines.append(line) }
+    }
+
     @Test("the README's app configuration: shipped keys, required signature, bundled fallback, fetch interval")
     func readmeAppConfiguration() async throws {
         let server = try TestServer()

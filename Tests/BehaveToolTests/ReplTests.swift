@@ -243,19 +243,13 @@ struct ReplTests {
     }
 }
 
-/// The README's recorded REPL session, typed into a real terminal: what the terminal shows must
+/// docs/repl.md's recorded REPL session, typed into a real terminal: what the terminal shows must
 /// be the block, byte for byte.
-@Suite("README: the REPL session")
+@Suite("docs/repl.md: the REPL session")
 struct ReadmeReplTests {
     @Test("the recorded session is what the terminal shows")
     func recordedSession() throws {
-        let readme = try String(contentsOf: Tool.root.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let marker = readme.range(of: "<!-- repl-session -->\n```text\n"),
-              let end = readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex) else {
-            Issue.record("README has no recorded REPL session")
-            return
-        }
-        let block = String(readme[marker.upperBound..<end.lowerBound])
+        let block = String(try Docs.block("repl-session", in: "docs/repl.md").dropLast())
         var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.removeFirst() == "$ behave repl")
         let inputs = lines.compactMap { line -> (prompt: String, text: String)? in

@@ -1,7 +1,8 @@
 import Lua
 import Testing
 
-/// A type that reads itself with `LuaFields`, as the README shows.
+// A type that reads itself with `LuaFields`, as docs/bridge.md shows.
+// snippet: lua-fields
 struct Trip: LuaReadable {
     var destination: String
     var seats: Int
@@ -12,6 +13,7 @@ struct Trip: LuaReadable {
         return Trip(destination: try table["destination"], seats: try table["seats"], note: try table["note"])
     }
 }
+// snippet end
 
 /// A trip inside a table, and a list read by position.
 struct Booking: LuaReadable {

@@ -1,15 +1,8 @@
 import Behave
 
+// snippet: module
 /// A trait: any module with a greeting and a farewell gets `sayHello` and `sayGoodBye`,
 /// which print them followed by the module's name, as the seed's modules did.
-///
-/// ```swift
-/// struct Polite: Greeting {
-///     let name = "Polite"
-///     let hello = "Good morning, I am"
-///     let goodBye = "Good evening, I was"
-/// }
-/// ```
 public protocol Greeting: BehaveModule {
     /// Printed before the name by `sayHello`.
     var hello: String { get }
@@ -36,6 +29,7 @@ public struct MyFirstModule: Greeting {
     public let goodBye = "GoodBye My name was"
     public init() {}
 }
+// snippet end
 
 /// The seed's second module: a clone of the first with other words.
 public struct MySecondModule: Greeting {

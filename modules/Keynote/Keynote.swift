@@ -44,6 +44,7 @@ public struct Keynote: BehaveModule {
                 }
                 try context.print("screen \(known.rawValue): \(known.title)")
             },
+            // snippet: async-action
             Action("vote", doc: "Sends the spectator's vote and returns the server's confirmation",
                    parameter: ActionParameter("destination", .string, doc: "Bordeaux or Lyon")) {
                 (context, destination: String) async throws -> String in
@@ -53,6 +54,7 @@ public struct Keynote: BehaveModule {
                 try await context.sleep(latency)
                 return try await center.send(train)
             },
+            // snippet end
         ]
     }
 }

@@ -1,5 +1,5 @@
 # The products `behave ARGUMENTS` needs built, one per line (sourced by scripts/behave).
-# behave hands the commands that fetch, sign or verify to behave-remote (README, "Two
+# behave hands the commands that fetch, sign or verify to behave-remote (docs/cli.md, "Two
 # executables"): a URL among the arguments, or keygen, sign or verify. behave-remote is the
 # long build (SwiftNIO, AsyncHTTPClient, BoringSSL), so it is built only for those.
 # Plain case patterns rather than ${x,,}: macOS still ships bash 3.2.

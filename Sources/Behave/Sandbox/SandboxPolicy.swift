@@ -1,6 +1,6 @@
 /// What a behaviour may reach and how much it may use.
 ///
-/// The default is the sandbox for untrusted code: a curated library (see the README's table),
+/// The default is the sandbox for untrusted code: a curated library (see docs/sandbox.md),
 /// no file, process, network or debug access, no binary chunks, and hard limits.
 /// ``trusted`` opens Lua's full standard library, as the stock `lua` interpreter does.
 ///

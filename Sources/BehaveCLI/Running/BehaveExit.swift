@@ -2,7 +2,7 @@ import ArgumentParser
 import Behave
 import Lua
 
-/// The tool's documented exit codes (README: "Exit codes").
+/// The tool's documented exit codes (docs/cli.md, "Exit codes").
 package enum BehaveExit {
     /// The behaviour ran to the end.
     package static let success: Int32 = 0

@@ -4,7 +4,7 @@ import Behave
 /// What `behave run` does, as a plain value: built from the parsed command line by ``RunCommand``,
 /// or with its defaults for the plain `behave run FILE`, which ``BehaveMain`` runs without
 /// ArgumentParser. Its reflection over the command's options was over a third of the time a
-/// one-line script took from start to finish (README, "Process start").
+/// one-line script took from start to finish (docs/performance.md, "Process start").
 struct RunInvocation: Equatable {
     var file: String
     var scriptArguments: [String] = []

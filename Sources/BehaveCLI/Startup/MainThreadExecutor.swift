@@ -9,7 +9,7 @@ import Darwin
 ///
 /// Swift's `async` entry point parks the main thread and runs everything on the concurrency
 /// threads. In a process with a second thread, glibc's `malloc` and `free` take their locks and
-/// use a per-thread arena, which Lua pays on every object it creates (README, "Benchmark").
+/// use a per-thread arena, which Lua pays on every object it creates (docs/performance.md).
 /// A task started with this executor as its preference runs its nonisolated async code here;
 /// the scheduler's own tasks (timers, async actions) still run on Swift's threads and resume
 /// the top-level task through ``enqueue(_:)``.

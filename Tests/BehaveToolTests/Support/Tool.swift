@@ -2,10 +2,25 @@ import Foundation
 
 /// Runs the built `behave` executable, as a user would.
 enum Tool {
+    /// The package's root: this file is Tests/BehaveToolTests/Support/Tool.swift.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
-    static var executable: URL { root.appendingPathComponent(".build/debug/behave") }
+    /// Where the build put the executables: beside this test bundle (`.build/debug`, or
+    /// wherever `--build-path` or `--configuration` sent them), found from the running test binary.
+    static let products: URL = {
+        var url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        for _ in 0..<4 {
+            url.deleteLastPathComponent()
+            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("behave").path) { return url }
+        }
+        return root.appendingPathComponent(".build/debug")
+    }()
+
+    /// The built executable `name` (`behave`, `behave-remote`, `behave-bench`).
+    static func product(_ name: String) -> URL { products.appendingPathComponent(name) }
+
+    static var executable: URL { product("behave") }
 
     struct Result {
         var stdout: String
@@ -14,11 +29,13 @@ enum Tool {
     }
 
     /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed.
+    /// `environment` replaces the test's own.
     static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
-                    program: URL? = nil) throws -> Result {
+                    program: URL? = nil, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = program ?? executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = directory ?? root
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// Every command and code block in `README.md` and `docs/` is run, or is the code a test
+/// compiles, so the docs cannot drift from the product.
+@Suite("Docs: every block is run or compiled")
+struct DocsTests {
+    /// Which test covers each block; the other suites that read blocks are named where they do.
+    static let covered: [String: Set<String>] = [
+        "README.md": ["two-commands", "seed-run", "first-lua", "first-lua-run", "embedding", "module"],
+        "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],  // keynote-run: ReadmeKeynoteTests
+        "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReadmeReplTests
+        "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // ReadmeRemoteTests runs the sh blocks
+        "docs/cli.md": ["editor-support"],
+        "docs/bridge.md": ["lua-fields"],
+        "docs/performance.md": ["bench"],
+    ]
+
+    /// Runs `script` with bash in `directory`, with the built tools first on the PATH.
+    static func bash(_ script: String, in directory: URL) throws -> Tool.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Tool.products.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return try Tool.run(["-euo", "pipefail", "-c", script], in: directory, program: URL(fileURLWithPath: "/bin/bash"),
+                            environment: environment)
+    }
+
+    @Test("every fenced block is named, and every name is one a test covers")
+    func everyBlockIsCovered() throws {
+        #expect(Set(Docs.files) == Set(Self.covered.keys).union(["docs/sandbox.md", "docs/architecture.md"]))
+        for file in Docs.files {
+            let blocks = try Docs.blocks(in: file)
+            #expect(blocks.allSatisfy { $0.name != nil }, "\(file) has a block with no <!-- block: NAME --> line")
+            #expect(Set(blocks.compactMap(\.name)) == Self.covered[file] ?? [], "\(file)")
+        }
+    }
+
+    @Test("the README's two commands are the ones scripts/test and CI run")
+    func twoCommands() throws {
+        #expect(try Docs.block("two-commands", in: "README.md") == "scripts/behave run scripts/examples/Protocols.json\nscripts/test\n")
+        #expect(try Docs.text("scripts/test").contains("\nscripts/behave run scripts/examples/Protocols.json"))
+        #expect(try Docs.text(".ci/run").contains("scripts/test"))
+    }
+
+    @Test("the seed's run prints what the docs show, stdout then the warnings", arguments: ["README.md", "docs/behaviours.md"])
+    func seedRun(file: String) throws {
+        var lines = try Docs.block("seed-run", in: file).split(separator: "\n").map(String.init)
+        #expect(lines.removeFirst() == "$ scripts/behave run scripts/examples/Protocols.json")
+        let result = try Tool.run(["run", "scripts/examples/Protocols.json"])
+        #expect(result.status == 0)
+        #expect(lines.joined(separator: "\n") + "\n" == result.stdout + result.stderr)
+    }
+
+    @Test("the README's first Lua behaviour prints the output shown")
+    func firstLua() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(try Docs.block("first-lua", in: "README.md"), to: "first.lua", in: work)
+        var lines = try Docs.block("first-lua-run", in: "README.md").split(separator: "\n").map(String.init)
+        let command = lines.removeFirst()
+        #expect(command == "$ behave run first.lua --fast")
+        let result = try Tool.run(["run", "first.lua", "--fast"], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test("the events file line is delivered with its payload")
+    func eventLine() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(try Docs.block("event-line", in: "docs/behaviours.md"), to: "events.jsonl", in: work)
+        _ = try Tool.write("on('VOTE_TRAIN_START', function(d) print(d.destinations[1], d.destinations[2], now()) end)",
+                           to: "vote.lua", in: work)
+        let result = try Tool.run(["run", "vote.lua", "--events", "events.jsonl", "--fast"], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Bordeaux\tLyon\t1.5\n")
+    }
+
+    @Test("Swift blocks are the code the tests and modules compile",
+          arguments: [
+              ("embedding", "README.md", "Tests/BehaveTests/RuntimeTests.swift"),
+              ("embedding", "docs/behaviours.md", "Tests/BehaveTests/RuntimeTests.swift"),
+              ("module", "README.md", "modules/Greeter/Greeting.swift"),
+              ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
+              ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
+              ("remote-app", "docs/remote.md", "Tests/BehaveToolTests/RemoteLoaderTests.swift"),
+          ])
+    func swiftSnippets(name: String, file: String, source: String) throws {
+        #expect(try Docs.block(name, in: file) == Docs.snippet(name, in: source), "\(file)'s \(name) differs from \(source)")
+    }
+
+    @Test("the REPL's piped example prints 1")
+    func replPiped() throws {
+        let block = try Docs.block("repl-piped", in: "docs/repl.md")
+        #expect(block.contains("# prints 1"))
+        let result = try Self.bash(block, in: try Tool.temporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "1\n")
+    }
+
+    @Test("the editor-support commands write a LuaLS definition file and a JSON Schema")
+    func editorSupport() throws {
+        let work = try Tool.temporaryDirectory()
+        let result = try Self.bash(try Docs.block("editor-support", in: "docs/cli.md"), in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        let definitions = try String(contentsOf: work.appendingPathComponent("behave.d.lua"), encoding: .utf8)
+        #expect(definitions.hasPrefix("---@meta"))
+        let schema = try Data(contentsOf: work.appendingPathComponent("behave-actions.schema.json"))
+        #expect(try JSONSerialization.jsonObject(with: schema) is [String: Any])
+    }
+
+    @Test("each scripts/bench line's flags are accepted; --record writes the rows as data")
+    func bench() throws {
+        let lines = try Docs.block("bench", in: "docs/performance.md").split(separator: "\n")
+            .map { $0.components(separatedBy: " #").first!.split(separator: " ").map(String.init) }
+        #expect(lines.allSatisfy { $0.first == "scripts/bench" })
+        let results = try Tool.temporaryDirectory()
+        for line in lines {
+            // The debug build stands in for scripts/bench's release build; one quick section.
+            let flags = line.dropFirst().flatMap { $0 == "--record" ? ["--record", results.path] : [$0] }
+            let (status, out, err) = try BenchTests.run(flags + ["--only", "start", "--rounds", "1"])
+            #expect(status == 0, "\(line): \(err)")
+            if flags.contains("--json") {
+                #expect(try JSONSerialization.jsonObject(with: Data(out.utf8)) is [[String: Any]])
+            }
+        }
+        let recorded = try FileManager.default.contentsOfDirectory(atPath: results.path)
+        #expect(recorded.count == 1 && recorded[0].hasSuffix(".json"), "\(recorded)")
+        let record = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: results.appendingPathComponent(recorded[0]))) as? [String: Any])
+        #expect(Set(record.keys) == ["date", "commit", "rounds", "machine", "rows"])
+        #expect((record["rows"] as? [[String: Any]])?.first?["name"] as? String
+            == "process start to finish, one-line script: behave run vs lua5.4")
+    }
+}
