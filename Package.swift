@@ -79,9 +79,16 @@ let package = Package(
             dependencies: ["Lua", "Behave", "Greeter", "Browser", "Keynote", "CBaseline"],
             path: "Benchmarks/BehaveBench"
         ),
+        // What several test targets share: running the built tools, a real HTTP server on
+        // 127.0.0.1 (behave-test-server.py), the docs' blocks.
+        .target(name: "BehaveTestSupport", path: "Tests/Support", exclude: ["behave-test-server.py"]),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveToolTests", dependencies: ["behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter"]),
+        .testTarget(name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "Greeter", "BehaveTestSupport"]),
+        .testTarget(
+            name: "BehaveToolTests",
+            dependencies: ["behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter", "BehaveTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// `behave modules --luals` and `behave schema`: editor support generated from the module metadata.
 @Suite("Authoring tools")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 @Suite("Bad inputs get one clear line and a documented exit code")
 struct BadInputTests {

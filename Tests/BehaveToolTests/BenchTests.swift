@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// The README's `scripts/bench` flags, run on the debug build of the bench (`scripts/bench`
 /// itself only adds the release build). Figures are not checked: the bench reports speed,

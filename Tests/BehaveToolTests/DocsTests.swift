@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// Every command and code block in `README.md` and `docs/` is run, or is the code a test
 /// compiles, so the docs cannot drift from the product.
@@ -75,12 +76,12 @@ struct DocsTests {
 
     @Test("Swift blocks are the code the tests and modules compile",
           arguments: [
-              ("embedding", "README.md", "Tests/BehaveTests/RuntimeTests.swift"),
-              ("embedding", "docs/behaviours.md", "Tests/BehaveTests/RuntimeTests.swift"),
+              ("embedding", "README.md", "Tests/BehaveTests/EmbeddingExampleTests.swift"),
+              ("embedding", "docs/behaviours.md", "Tests/BehaveTests/EmbeddingExampleTests.swift"),
               ("module", "README.md", "modules/Greeter/Greeting.swift"),
               ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
               ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
-              ("remote-app", "docs/remote.md", "Tests/BehaveToolTests/RemoteLoaderTests.swift"),
+              ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
           ])
     func swiftSnippets(name: String, file: String, source: String) throws {
         #expect(try Docs.block(name, in: file) == Docs.snippet(name, in: source), "\(file)'s \(name) differs from \(source)")

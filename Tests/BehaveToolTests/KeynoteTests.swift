@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// The keynote of seed 003, end to end through the built tool.
 @Suite("Keynote from a script")
@@ -129,16 +130,5 @@ struct KeynoteTests {
         let result = try Tool.run(["run", script, "--fast", "--duration-limit", "30"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("limit exceeded: duration (30 s)"))
-    }
-}
-
-@Suite("docs/behaviours.md: the keynote")
-struct ReadmeKeynoteTests {
-    @Test("docs/behaviours.md shows the keynote's command and its exact output")
-    func readmeBlock() throws {
-        let readme = try Docs.text("docs/behaviours.md")
-        let block = "$ scripts/behave run scripts/examples/keynote.lua --events scripts/examples/keynote-events.jsonl --fast\n"
-            + KeynoteTests.expected + "```"
-        #expect(readme.contains(block))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// `behave` and `behave-remote` run a behaviour's Lua code on the process's main thread (`MainThreadExecutor`), so
 /// a script that never waits runs in a single-threaded process, as in `lua5.4` (README,

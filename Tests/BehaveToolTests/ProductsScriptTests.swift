@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// scripts/behave builds behave-remote only for the commands behave hands to it; a command it
 /// missed would run against a stale or missing helper.

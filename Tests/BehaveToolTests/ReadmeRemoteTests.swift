@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 @Suite("docs/remote.md: the remote commands")
 struct ReadmeRemoteTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// `behave` is built without the network and crypto code and hands the commands that need it to
 /// `behave-remote`, beside it, before doing anything: nothing is printed twice, and without the

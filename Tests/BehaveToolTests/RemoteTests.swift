@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 /// `behave` against a real HTTP server on 127.0.0.1: first fetch, revalidation, every way the fresh copy
 /// can fail, and the copy that runs instead.
 @Suite("Remote behaviours: fetch, last good copy, signatures")
 struct RemoteTests {
-    static let first = #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}]}]"#
-    static let second = #"[{"name": "MySecondModule", "actions": [{"func": "sayHello"}]}]"#
-    static let firstOutput = "Hello My name is MyFirstModule\n"
-    static let secondOutput = "What's up? My name is MySecondModule\n"
+    static let first = RemoteFixtures.first
+    static let second = RemoteFixtures.second
+    static let firstOutput = RemoteFixtures.firstOutput
+    static let secondOutput = RemoteFixtures.secondOutput
 
     /// A server, a cache directory and a working directory for one test.
     struct Fixture {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BehaveTestSupport
 
 @Suite("The seed's Protocols.json, end to end")
 struct SeedActionListTests {

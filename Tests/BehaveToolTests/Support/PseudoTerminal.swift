@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import BehaveTestSupport
 #endif
 
 /// The built `behave` on a real pseudo-terminal, as a user at a terminal meets it: the test

@@ -1,5 +1,6 @@
 import Behave
 import BehaveRemote
+import BehaveTestSupport
 import Foundation
 import Greeter
 import Testing
@@ -19,14 +20,14 @@ struct RemoteLoaderTests {
     @Test func appLoadsRunsAndFallsBackThroughTheAPI() async throws {
         let server = try TestServer()
         let cache = try Tool.temporaryDirectory().path
-        try server.serve(["/b.json": .body(RemoteTests.first, etag: "\"1\"")])
+        try server.serve(["/b.json": .body(RemoteFixtures.first, etag: "\"1\"")])
         var configuration = RemoteConfiguration()
         configuration.cacheDirectory = cache
         configuration.allowHTTP = true
         // Generous: the synchronous tool tests running beside these can hold every thread of the
         // cooperative pool for seconds, and the deadline starts before the request does.
         configuration.timeout = 300
-        configuration.fallback = Behaviour(name: "bundled.json", source: RemoteTests.second)
+        configuration.fallback = Behaviour(name: "bundled.json", source: RemoteFixtures.second)
         let output = Output()
         let host = try host(output)
         let loader = RemoteLoader(configuration)
@@ -35,11 +36,11 @@ struct RemoteLoaderTests {
         #expect(fresh.origin == .downloaded)
         #expect(fresh.warning == nil)
         _ = try await host.run(fresh.behaviour)
-        #expect(output.text == RemoteTests.firstOutput)
+        #expect(output.text == RemoteFixtures.firstOutput)
 
         let revalidated = try await loader.load(server.url("/b.json")) { host.check($0) }
         #expect(revalidated.origin == .notModified)
-        #expect(revalidated.behaviour.bytes == Array(RemoteTests.first.utf8))
+        #expect(revalidated.behaviour.bytes == Array(RemoteFixtures.first.utf8))
 
         server.stop()
         let offline = try await loader.load(server.url("/b.json")) { host.check($0) }
@@ -55,10 +56,10 @@ struct RemoteLoaderTests {
     func documentedAppCode() async throws {
         let server = try TestServer()
         let team = SigningKey(), next = SigningKey()
-        try server.serve(["/b.json": .body(RemoteTests.first),
-                          "/b.json.sig": .body(next.signature(for: Array(RemoteTests.first.utf8)).text)])
+        try server.serve(["/b.json": .body(RemoteFixtures.first),
+                          "/b.json.sig": .body(next.signature(for: Array(RemoteFixtures.first.utf8)).text)])
         let currentKey = team.publicKey.text, nextKey = next.publicKey.text
-        let bundledPath = try Tool.write(RemoteTests.second, to: "bundled.json", in: try Tool.temporaryDirectory())
+        let bundledPath = try Tool.write(RemoteFixtures.second, to: "bundled.json", in: try Tool.temporaryDirectory())
         let url = server.url("/b.json")
         let output = Output()
         let host = try host(output)
@@ -79,7 +80,7 @@ struct RemoteLoaderTests {
         #expect(loaded.origin == .downloaded)
         #expect(logger.lines.isEmpty)
         #expect(report.failedTasks == 0)
-        #expect(output.text == RemoteTests.firstOutput)
+        #expect(output.text == RemoteFixtures.firstOutput)
     }
 
     /// What the docs' app code logs to.
@@ -92,15 +93,15 @@ struct RemoteLoaderTests {
     func readmeAppConfiguration() async throws {
         let server = try TestServer()
         let team = SigningKey(), next = SigningKey()
-        let bytes = Array(RemoteTests.first.utf8)
-        try server.serve(["/b.json": .body(RemoteTests.first), "/b.json.sig": .body(next.signature(for: bytes).text)])
+        let bytes = Array(RemoteFixtures.first.utf8)
+        try server.serve(["/b.json": .body(RemoteFixtures.first), "/b.json.sig": .body(next.signature(for: bytes).text)])
         var remote = RemoteConfiguration()
         remote.cacheDirectory = try Tool.temporaryDirectory().path
         remote.allowHTTP = true
         remote.timeout = 300  // see appLoadsRunsAndFallsBackThroughTheAPI
         remote.publicKeys = [try PublicKey(text: team.publicKey.text), try PublicKey(text: next.publicKey.text)]
         remote.requireSignature = true
-        remote.fallback = Behaviour(name: "bundled.json", source: RemoteTests.second)
+        remote.fallback = Behaviour(name: "bundled.json", source: RemoteFixtures.second)
         remote.minimumFetchInterval = 12 * 3600
         let output = Output()
         let host = try host(output)
@@ -109,7 +110,7 @@ struct RemoteLoaderTests {
         #expect(loaded.signer == next.publicKey)
         #expect(loaded.warning == nil)
         _ = try await host.run(loaded.behaviour)
-        #expect(output.text == RemoteTests.firstOutput)
+        #expect(output.text == RemoteFixtures.firstOutput)
         let again = try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
         #expect(again.origin == .withinInterval)
         #expect(again.signer == next.publicKey)

@@ -2,40 +2,56 @@ import Foundation
 
 /// A real HTTP server on 127.0.0.1 (Tests/Support/behave-test-server.py), scripted per test through the
 /// routes it reads on every request.
-final class TestServer {
+package final class TestServer {
     /// What the server does for one path (see the script's docstring).
-    struct Route: Encodable {
-        var status: Int?
-        var body: String?
-        var file: String?
-        var generate: Int?
-        var content_type: String?
-        var etag: String?
-        var last_modified: String?
-        var delay: Double?
-        var chunked: Bool?
-        var truncate: Int?
-        var redirect: String?
+    package struct Route: Encodable {
+        package var status: Int?
+        package var body: String?
+        package var file: String?
+        package var generate: Int?
+        package var content_type: String?
+        package var etag: String?
+        package var last_modified: String?
+        package var delay: Double?
+        package var chunked: Bool?
+        package var truncate: Int?
+        package var redirect: String?
 
-        static func body(_ text: String, contentType: String? = nil, etag: String? = nil) -> Route {
+        package init(status: Int? = nil, body: String? = nil, file: String? = nil, generate: Int? = nil,
+                     content_type: String? = nil, etag: String? = nil, last_modified: String? = nil,
+                     delay: Double? = nil, chunked: Bool? = nil, truncate: Int? = nil, redirect: String? = nil) {
+            self.status = status
+            self.body = body
+            self.file = file
+            self.generate = generate
+            self.content_type = content_type
+            self.etag = etag
+            self.last_modified = last_modified
+            self.delay = delay
+            self.chunked = chunked
+            self.truncate = truncate
+            self.redirect = redirect
+        }
+
+        package static func body(_ text: String, contentType: String? = nil, etag: String? = nil) -> Route {
             Route(body: text, content_type: contentType, etag: etag)
         }
     }
 
     /// One request as the server saw it.
-    struct Request: Decodable {
-        var path: String
-        var status: Int
-        var if_none_match: String?
-        var if_modified_since: String?
+    package struct Request: Decodable {
+        package var path: String
+        package var status: Int
+        package var if_none_match: String?
+        package var if_modified_since: String?
     }
 
-    let directory: URL
-    let port: Int
+    package let directory: URL
+    package let port: Int
     private let process: Process
     private let lifeline = Pipe()
 
-    init() throws {
+    package init() throws {
         directory = try Tool.temporaryDirectory()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -57,26 +73,26 @@ final class TestServer {
         self.port = port
     }
 
-    enum ServerError: Error { case didNotStart }
+    package enum ServerError: Error { case didNotStart }
 
     /// `http://127.0.0.1:PORT` + `path`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// Replaces every route.
-    func serve(_ routes: [String: Route]) throws {
+    package func serve(_ routes: [String: Route]) throws {
         let data = try JSONEncoder().encode(routes)
         try data.write(to: directory.appendingPathComponent("routes.json"), options: .atomic)
     }
 
     /// Every request so far, oldest first.
-    func requests() throws -> [Request] {
+    package func requests() throws -> [Request] {
         let url = directory.appendingPathComponent("requests.jsonl")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
     }
 
     /// Stops answering: later connections are refused.
-    func stop() {
+    package func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)  // cannot be blocked or ignored: the port is closed on return
         process.waitUntilExit()

@@ -1,29 +1,28 @@
 import Foundation
-import Testing
 
 /// The docs' code, for the tests that run it: every fenced block in `README.md` and `docs/*.md`
 /// carries a `<!-- block: NAME -->` line above it, and code that a test compiles sits in a
 /// source file between `// snippet: NAME` and `// snippet end`.
-enum Docs {
+package enum Docs {
     /// The files whose blocks must all be tested.
-    static var files: [String] {
+    package static var files: [String] {
         let docs = (try? FileManager.default.contentsOfDirectory(atPath: Tool.root.appendingPathComponent("docs").path)) ?? []
         return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }
 
-    static func text(_ file: String) throws -> String {
+    package static func text(_ file: String) throws -> String {
         try String(contentsOf: Tool.root.appendingPathComponent(file), encoding: .utf8)
     }
 
     /// A fenced block: its name (nil when the line above names none), language and body.
-    struct Block: Equatable {
-        var name: String?
-        var language: String
-        var body: String
+    package struct Block: Equatable {
+        package var name: String?
+        package var language: String
+        package var body: String
     }
 
     /// Every fenced block of `file`, in order.
-    static func blocks(in file: String) throws -> [Block] {
+    package static func blocks(in file: String) throws -> [Block] {
         let lines = try text(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var blocks: [Block] = []
         var index = 0
@@ -48,7 +47,7 @@ enum Docs {
     }
 
     /// The body of the block named `name` in `file`.
-    static func block(_ name: String, in file: String) throws -> String {
+    package static func block(_ name: String, in file: String) throws -> String {
         let found = try blocks(in: file).filter { $0.name == name }
         guard found.count == 1, let block = found.first else {
             throw Missing(what: "\(found.isEmpty ? "no" : "more than one") block '\(name)' in \(file)")
@@ -58,7 +57,7 @@ enum Docs {
 
     /// The lines of `file` between `// snippet: name` and `// snippet end`, without their common
     /// indentation and without lines marked `// (test)` (set-up a reader does not need).
-    static func snippet(_ name: String, in file: String) throws -> String {
+    package static func snippet(_ name: String, in file: String) throws -> String {
         let lines = try text(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// snippet: \(name)" }),
               let end = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// snippet end" }) else {
@@ -70,8 +69,8 @@ enum Docs {
         return kept.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n") + "\n"
     }
 
-    struct Missing: Error, CustomStringConvertible {
-        var what: String
-        var description: String { what }
+    package struct Missing: Error, CustomStringConvertible {
+        package var what: String
+        package var description: String { what }
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Runs the built `behave` executable, as a user would.
-enum Tool {
-    /// The package's root: this file is Tests/BehaveToolTests/Support/Tool.swift.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+package enum Tool {
+    /// The package's root: this file is Tests/Support/Tool.swift.
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Where the build put the executables: beside this test bundle (`.build/debug`, or
     /// wherever `--build-path` or `--configuration` sent them), found from the running test binary.
-    static let products: URL = {
+    package static let products: URL = {
         var url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         for _ in 0..<4 {
             url.deleteLastPathComponent()
@@ -18,19 +18,25 @@ enum Tool {
     }()
 
     /// The built executable `name` (`behave`, `behave-remote`, `behave-bench`).
-    static func product(_ name: String) -> URL { products.appendingPathComponent(name) }
+    package static func product(_ name: String) -> URL { products.appendingPathComponent(name) }
 
-    static var executable: URL { product("behave") }
+    package static var executable: URL { product("behave") }
 
-    struct Result {
-        var stdout: String
-        var stderr: String
-        var status: Int32
+    package struct Result {
+        package var stdout: String
+        package var stderr: String
+        package var status: Int32
+
+        package init(stdout: String, stderr: String, status: Int32) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.status = status
+        }
     }
 
     /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed.
     /// `environment` replaces the test's own.
-    static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
+    package static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
                     program: URL? = nil, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = program ?? executable
@@ -61,19 +67,19 @@ enum Tool {
     }
 
     /// A fresh temporary directory for files a test writes.
-    static func temporaryDirectory() throws -> URL {
+    package static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    static func write(_ contents: String, to name: String, in directory: URL) throws -> String {
+    package static func write(_ contents: String, to name: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 
-    static func write(bytes: [UInt8], to name: String, in directory: URL) throws -> String {
+    package static func write(bytes: [UInt8], to name: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path

@@ -1,0 +1,36 @@
+import Behave
+import Greeter
+import Lua
+import Testing
+
+/// The Lua an action list runs as: the same calls, in order, on the JSON's lines.
+@Suite("Action list translator")
+struct ActionListTranslatorTests {
+    static let json = "[{\"name\": \"MyFirstModule\", \"actions\": [\n  {\"func\": \"sayHello\"},\n  {\"func\": \"showPopup\"},\n  {\"func\": \"sayGoodBye\"}]}]"
+
+    static func plan() throws -> ActionPlan {
+        ActionPlan(try ActionList.parse(Array(json.utf8), file: "list.json"),
+                   registry: ModuleRegistry([MyFirstModule()]), file: "list.json", strict: false)
+    }
+
+    @Test("line-aligned: each call sits on the line of its \"func\"")
+    func lineAligned() throws {
+        let lines = ActionListTranslator.lua(for: try Self.plan(), file: "list.json", layout: .lineAligned)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 4)
+        #expect(lines[1].contains("MyFirstModule") && lines[1].contains("sayHello"), "\(lines)")
+        #expect(!lines[2].contains("showPopup"), "a skipped action makes no call")
+        #expect(lines[3].contains("sayGoodBye"), "\(lines)")
+    }
+
+    @Test("readable: the calls in order, the skipped action as a comment, and it compiles")
+    func readable() throws {
+        let script = ActionListTranslator.lua(for: try Self.plan(), file: "list.json", layout: .readable)
+        let hello = try #require(script.range(of: "sayHello"))
+        let goodBye = try #require(script.range(of: "sayGoodBye"))
+        #expect(hello.lowerBound < goodBye.lowerBound)
+        #expect(script.contains("-- skipped"))
+        let lua = try LuaState()
+        _ = try lua.load(script, chunkName: "=translated")
+    }
+}

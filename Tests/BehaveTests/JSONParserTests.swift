@@ -1,0 +1,76 @@
+import Behave
+import Testing
+
+/// The JSON parser on its own: values, positions, and every way a file can be bad.
+@Suite("JSON parser")
+struct JSONParserTests {
+    static func parse(_ text: String) throws(JSONParser.Failure) -> JSONValue {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    static func failure(_ text: String) -> JSONParser.Failure? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch { return error }
+    }
+
+    @Test("numbers keep their text, so integers stay integers")
+    func numbers() throws {
+        let value = try Self.parse("[1, -2.5, 1e3, 0]")
+        guard case .array(let items) = value.kind else { Issue.record("not an array"); return }
+        let texts = items.map { item -> String in if case .number(let text) = item.kind { text } else { "?" } }
+        #expect(texts == ["1", "-2.5", "1e3", "0"])
+    }
+
+    @Test("strings decode escapes, \\u sequences and surrogate pairs")
+    func strings() throws {
+        let value = try Self.parse(#"["a\"b\\c\n", "\u00e9", "\ud83d\ude00"]"#)
+        guard case .array(let items) = value.kind else { Issue.record("not an array"); return }
+        let strings = items.map { item -> String in if case .string(let text) = item.kind { text } else { "?" } }
+        #expect(strings == ["a\"b\\c\n", "é", "😀"])
+    }
+
+    @Test("each value knows its line and column; object lookup finds members")
+    func positions() throws {
+        let value = try Self.parse("{\n  \"name\": \"Greeter\",\n  \"list\": [true, null]\n}")
+        #expect(value.position == SourcePosition(line: 1, column: 1))
+        #expect(value["name"]?.position == SourcePosition(line: 2, column: 11))
+        #expect(value["list"]?.position == SourcePosition(line: 3, column: 11))
+        #expect(value["missing"] == nil)
+    }
+
+    @Test("bad input fails at the right place with a message, never a crash",
+          arguments: [
+              ("{\"a\": }", 1, 7),
+              ("[1, 2", 1, 6),
+              ("[1,]", 1, 4),
+              ("\"open", 1, 6),
+              ("{\"a\" 1}", 1, 6),
+              ("[1] 2", 1, 5),
+              ("", 1, 1),
+          ])
+    func failures(text: String, line: Int, column: Int) throws {
+        let failure = try #require(Self.failure(text))
+        #expect(failure.position == SourcePosition(line: line, column: column), "\(failure)")
+        #expect(!failure.message.isEmpty)
+    }
+
+    @Test("nesting deeper than the maximum is an error; at the maximum it parses")
+    func depth() throws {
+        let deepest = JSONParser.maximumDepth
+        _ = try Self.parse(String(repeating: "[", count: deepest) + String(repeating: "]", count: deepest))
+        let failure = try #require(Self.failure(String(repeating: "[", count: deepest + 1) + String(repeating: "]", count: deepest + 1)))
+        #expect(failure.message.contains("\(deepest)"), "\(failure)")
+    }
+
+    @Test("bytes that are not UTF-8 are an error")
+    func notUTF8() throws {
+        do {
+            _ = try JSONParser.parse([0x22, 0xff, 0xfe, 0x22])
+            Issue.record("invalid UTF-8 parsed")
+        } catch {
+            #expect(error.position.line == 1)
+        }
+    }
+}
