@@ -84,10 +84,13 @@ let package = Package(
         .target(name: "BehaveTestSupport", path: "Tests/Support", exclude: ["behave-test-server.py"]),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
-        .testTarget(name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "Greeter", "BehaveTestSupport"]),
+        .testTarget(
+            name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "Greeter", "BehaveTestSupport"]),
         .testTarget(
             name: "BehaveToolTests",
-            dependencies: ["behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter", "BehaveTestSupport"]
+            dependencies: [
+                "behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter", "BehaveTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

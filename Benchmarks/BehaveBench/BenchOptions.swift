@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `behave-bench` was asked for: `[--json] [--rounds N] [--only SECTIONS] [--record DIRECTORY]`.
@@ -10,7 +10,8 @@ import Glibc
 struct BenchOptions {
     /// The sections `--only` can name, in the order the table prints them.
     static let sections = ["calls", "scheduler", "json", "hosts", "cpu", "start"]
-    static let usage = "usage: behave-bench [--json] [--rounds N] [--only \(sections.joined(separator: ","))] [--record DIRECTORY]"
+    static let usage =
+        "usage: behave-bench [--json] [--rounds N] [--only \(sections.joined(separator: ","))] [--record DIRECTORY]"
 
     var json = false
     var rounds = 5
@@ -39,7 +40,8 @@ struct BenchOptions {
                 }
                 let named = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 if let unknown = named.first(where: { !Self.sections.contains($0) }) {
-                    throw Problem(message: "--only: no section '\(unknown)' (sections: \(Self.sections.joined(separator: ", ")))")
+                    throw Problem(
+                        message: "--only: no section '\(unknown)' (sections: \(Self.sections.joined(separator: ", ")))")
                 }
                 only = Set(named)
             case "--record":

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--record DIRECTORY`: the run's rows kept as data, `DIRECTORY/<date>-<commit>.json`, with the
@@ -42,7 +42,8 @@ enum BenchRecord {
     }
 
     private static func today() -> String {
-        var now = time(nil), parts = tm()
+        var now = time(nil)
+        var parts = tm()
         gmtime_r(&now, &parts)
         var buffer = [CChar](repeating: 0, count: 16)
         _ = strftime(&buffer, 16, "%Y-%m-%d", &parts)

@@ -27,7 +27,9 @@ final class NothingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
         throw NothingDecoder.unsupported
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw NothingDecoder.unsupported }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw NothingDecoder.unsupported
+    }
     func superDecoder() throws -> any Decoder { throw NothingDecoder.unsupported }
     func superDecoder(forKey key: Key) throws -> any Decoder { throw NothingDecoder.unsupported }
 }

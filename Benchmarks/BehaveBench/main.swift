@@ -1,12 +1,13 @@
 import Behave
 import Browser
 import CBaseline
+import CLua
 import Greeter
 import Keynote
-import CLua
 import Lua
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
@@ -73,7 +74,10 @@ func nsPerCall(_ loop: LuaFunction, calls: Int) throws -> Double {
     return (now() - start) / Double(calls) * 1e9
 }
 
-func callRow(_ name: String, target: Double?, body: String, calls: Int = calls, register: (LuaState) -> Void, baseline: lua_CFunction) throws -> Row {
+func callRow(
+    _ name: String, target: Double?, body: String, calls: Int = calls, register: (LuaState) -> Void,
+    baseline: lua_CFunction
+) throws -> Row {
     let swiftSide = try LuaState()
     swiftSide.openStandardLibraries()
     register(swiftSide)
@@ -84,7 +88,8 @@ func callRow(_ name: String, target: Double?, body: String, calls: Int = calls, 
     let source = "local f = f local t = {a=1,b=2,c=3,d=4,e=5,f=6,g=7,h=8,i=9,j=10} for i = 1, \(calls) do \(body) end"
     let swiftLoop = try swiftSide.load(source, chunkName: "=bench")
     let cLoop = try cSide.load(source, chunkName: "=bench")
-    var b: [Double] = [], c: [Double] = []
+    var b: [Double] = []
+    var c: [Double] = []
     for _ in 0..<rounds {
         c.append(try nsPerCall(cLoop, calls: calls))
         b.append(try nsPerCall(swiftLoop, calls: calls))
@@ -102,41 +107,62 @@ struct NamedFields: LuaReadable {
     var fields: Fields
     static func read(from stack: LuaStack, at index: Int32) throws -> NamedFields {
         let t = try LuaFields(stack, at: index)
-        return NamedFields(fields: Fields(a: try t["a"], b: try t["b"], c: try t["c"], d: try t["d"], e: try t["e"],
-                                          f: try t["f"], g: try t["g"], h: try t["h"], i: try t["i"], j: try t["j"]))
+        return NamedFields(
+            fields: Fields(
+                a: try t["a"], b: try t["b"], c: try t["c"], d: try t["d"], e: try t["e"],
+                f: try t["f"], g: try t["g"], h: try t["h"], i: try t["i"], j: try t["j"]))
     }
 }
 
 var rows: [Row] = []
 if measures("calls") {
-rows.append(try callRow("no-op Swift function vs no-op C function", target: 1.3, body: "f()",
-                        register: { $0.register("f", raw: { _ in 0 }) }, baseline: cbaseline_noop))
-// The floor under the no-op row: a C closure that only reads its upvalue, with no Swift at all.
-rows.append(try callRow("C closure reading its upvalue vs no-op C function (the floor of any closure binding)",
-                        target: nil, body: "f()", register: { lua in
-                            lua_pushlightuserdata(lua.pointer, UnsafeMutableRawPointer(lua.pointer))
-                            lua_pushcclosure(lua.pointer, cbaseline_upvalue_noop, 1)
-                            lua_setglobal(lua.pointer, "f")
-                        }, baseline: cbaseline_noop))
-rows.append(try callRow("typed (Int) -> Int vs C", target: 1.6, body: "f(i)",
-                        register: { $0.register("f") { (n: Int) in n + 1 } }, baseline: cbaseline_int))
-rows.append(try callRow("typed (String) -> String vs C", target: 2.5, body: "f('hello')",
-                        register: { $0.register("f") { (s: String) in s } }, baseline: cbaseline_string))
-rows.append(try callRow("table of 10 fields (Codable) vs C reading them", target: 3.0, body: "f(t)", calls: calls / 100,
-                        register: { $0.register("f") { (x: Fields) -> Int in x.sum } },
-                        baseline: cbaseline_fields))
-// Two floors under the Codable row: Swift's decoding machinery alone (a decoder that reads
-// nothing), and the raw lookups alone (the same fields read by name, with no Decoder).
-rows.append(try callRow("the same fields decoded from a decoder that reads nothing vs C reading them (the floor of any Codable binding)",
-                        target: nil, body: "f(t)", calls: calls / 100, register: { lua in
-                            lua.register("f", raw: { stack in
-                                stack.push(try Fields(from: NothingDecoder() as any Decoder).sum)
-                                return 1
-                            })
-                        }, baseline: cbaseline_fields))
-rows.append(try callRow("table of 10 fields read by name (LuaFields) vs C reading them", target: 3.0, body: "f(t)", calls: calls / 100,
-                        register: { $0.register("f") { (x: NamedFields) -> Int in x.fields.sum } },
-                        baseline: cbaseline_fields))
+    rows.append(
+        try callRow(
+            "no-op Swift function vs no-op C function", target: 1.3, body: "f()",
+            register: { $0.register("f", raw: { _ in 0 }) }, baseline: cbaseline_noop))
+    // The floor under the no-op row: a C closure that only reads its upvalue, with no Swift at all.
+    rows.append(
+        try callRow(
+            "C closure reading its upvalue vs no-op C function (the floor of any closure binding)",
+            target: nil, body: "f()",
+            register: { lua in
+                lua_pushlightuserdata(lua.pointer, UnsafeMutableRawPointer(lua.pointer))
+                lua_pushcclosure(lua.pointer, cbaseline_upvalue_noop, 1)
+                lua_setglobal(lua.pointer, "f")
+            }, baseline: cbaseline_noop))
+    rows.append(
+        try callRow(
+            "typed (Int) -> Int vs C", target: 1.6, body: "f(i)",
+            register: { $0.register("f") { (n: Int) in n + 1 } }, baseline: cbaseline_int))
+    rows.append(
+        try callRow(
+            "typed (String) -> String vs C", target: 2.5, body: "f('hello')",
+            register: { $0.register("f") { (s: String) in s } }, baseline: cbaseline_string))
+    rows.append(
+        try callRow(
+            "table of 10 fields (Codable) vs C reading them", target: 3.0, body: "f(t)", calls: calls / 100,
+            register: { $0.register("f") { (x: Fields) -> Int in x.sum } },
+            baseline: cbaseline_fields))
+    // Two floors under the Codable row: Swift's decoding machinery alone (a decoder that reads
+    // nothing), and the raw lookups alone (the same fields read by name, with no Decoder).
+    rows.append(
+        try callRow(
+            "the same fields decoded from a decoder that reads nothing vs C reading them (the floor of any Codable binding)",
+            target: nil, body: "f(t)", calls: calls / 100,
+            register: { lua in
+                lua.register(
+                    "f",
+                    raw: { stack in
+                        stack.push(try Fields(from: NothingDecoder() as any Decoder).sum)
+                        return 1
+                    })
+            }, baseline: cbaseline_fields))
+    rows.append(
+        try callRow(
+            "table of 10 fields read by name (LuaFields) vs C reading them", target: 3.0, body: "f(t)",
+            calls: calls / 100,
+            register: { $0.register("f") { (x: NamedFields) -> Int in x.fields.sum } },
+            baseline: cbaseline_fields))
 }
 
 // MARK: Scheduler
@@ -147,7 +173,8 @@ let schedulerIterations = 200_000
 func plainCall() throws -> Double {
     let lua = try LuaState()
     lua.openStandardLibraries()
-    let loop = try lua.load("local function f(x) return x end for i = 1, \(schedulerIterations) do f(i) end", chunkName: "=bench")
+    let loop = try lua.load(
+        "local function f(x) return x end for i = 1, \(schedulerIterations) do f(i) end", chunkName: "=bench")
     return try nsPerCall(loop, calls: schedulerIterations)
 }
 
@@ -170,29 +197,37 @@ func eventDelivery() async throws -> Double {
     for i in 0..<schedulerIterations { events.send("E", .integer(Int64(i))) }
     events.finish()
     let start = now()
-    let report = try await host.run(Behaviour(name: "events.lua", source: "n = 0 on('E', function(i) n = n + 1 end)"),
-                                    events: events)
+    let report = try await host.run(
+        Behaviour(name: "events.lua", source: "n = 0 on('E', function(i) n = n + 1 end)"),
+        events: events)
     _ = report
     return (now() - start) / Double(schedulerIterations) * 1e9
 }
 
-var waits: [Double] = [], deliveries: [Double] = [], plain: [Double] = []
+var waits: [Double] = []
+var deliveries: [Double] = []
+var plain: [Double] = []
 if measures("scheduler") {
-for _ in 0..<rounds {
-    plain.append(try plainCall())
-    waits.append(try await waitRoundTrip())
-    deliveries.append(try await eventDelivery())
-}
-rows.append(Row("wait(0) round trip through the scheduler vs a plain Lua call", behave: waits,
-                baseline: plain, unit: "ns", target: nil))
-rows.append(Row("event from the app to a Lua handler vs a plain Lua call", behave: deliveries,
-                baseline: plain, unit: "ns", target: nil))
+    for _ in 0..<rounds {
+        plain.append(try plainCall())
+        waits.append(try await waitRoundTrip())
+        deliveries.append(try await eventDelivery())
+    }
+    rows.append(
+        Row(
+            "wait(0) round trip through the scheduler vs a plain Lua call", behave: waits,
+            baseline: plain, unit: "ns", target: nil))
+    rows.append(
+        Row(
+            "event from the app to a Lua handler vs a plain Lua call", behave: deliveries,
+            baseline: plain, unit: "ns", target: nil))
 }
 
 // MARK: JSON action lists
 
 let actionCount = 100_000
-let actionListSource = "[{\"name\": \"MyFirstModule\", \"actions\": ["
+let actionListSource =
+    "[{\"name\": \"MyFirstModule\", \"actions\": ["
     + Array(repeating: "{\"func\": \"sayHello\"}", count: actionCount).joined(separator: ",\n") + "]}]"
 let sameCallsSource = String(repeating: "MyFirstModule.sayHello()\n", count: actionCount)
 
@@ -224,21 +259,28 @@ func luaCompileTime(_ source: String) throws -> Double {
 
 let actionList = Behaviour(name: "calls.json", source: actionListSource)
 let sameCalls = Behaviour(name: "calls.lua", source: sameCallsSource)
-var jsonRuns: [Double] = [], luaRuns: [Double] = [], preparations: [Double] = [], compiles: [Double] = []
+var jsonRuns: [Double] = []
+var luaRuns: [Double] = []
+var preparations: [Double] = []
+var compiles: [Double] = []
 if measures("json") {
-for _ in 0..<rounds {
-    luaRuns.append(try await runTime(sameCalls))
-    jsonRuns.append(try await runTime(actionList))
-    preparations.append(try actionListPreparation(actionList))
-    compiles.append(try luaCompileTime(sameCallsSource))
-}
-let megabytes = Double(actionListSource.utf8.count) / 1_048_576
-rows.append(Row("JSON action list of \(actionCount) actions, after parsing, vs the same calls as a Lua script",
-                behave: jsonRuns, baseline: luaRuns, scale: 1000, unit: "ms", target: 1.2))
-rows.append(Row("parse + check + translate per MB of action list vs Lua compiling the same calls per MB",
-                behave: preparations.map { $0 * 1000 / megabytes },
-                baseline: compiles.map { $0 * 1000 / (Double(sameCallsSource.utf8.count) / 1_048_576) },
-                unit: "ms/MB", target: nil))
+    for _ in 0..<rounds {
+        luaRuns.append(try await runTime(sameCalls))
+        jsonRuns.append(try await runTime(actionList))
+        preparations.append(try actionListPreparation(actionList))
+        compiles.append(try luaCompileTime(sameCallsSource))
+    }
+    let megabytes = Double(actionListSource.utf8.count) / 1_048_576
+    rows.append(
+        Row(
+            "JSON action list of \(actionCount) actions, after parsing, vs the same calls as a Lua script",
+            behave: jsonRuns, baseline: luaRuns, scale: 1000, unit: "ms", target: 1.2))
+    rows.append(
+        Row(
+            "parse + check + translate per MB of action list vs Lua compiling the same calls per MB",
+            behave: preparations.map { $0 * 1000 / megabytes },
+            baseline: compiles.map { $0 * 1000 / (Double(sameCallsSource.utf8.count) / 1_048_576) },
+            unit: "ms/MB", target: nil))
 }
 
 // MARK: Hosts
@@ -249,7 +291,9 @@ struct Counter: BehaveModule {
     var actions: [Action] { [Action("twice", parameter: .init("n", .integer)) { (_, n: Int) in n * 2 }] }
 }
 
-let fiveModules: () -> [any BehaveModule] = { [MyFirstModule(), MySecondModule(), MyThirdModule(), Keynote(), Counter()] }
+let fiveModules: () -> [any BehaveModule] = {
+    [MyFirstModule(), MySecondModule(), MyThirdModule(), Keynote(), Counter()]
+}
 let hostCount = 300
 
 func hostCreation() throws -> Double {
@@ -276,7 +320,9 @@ func bareStateWithPreludes() -> OpaquePointer {
     luaL_openlibs(state)
     for chunk in preludeChunks {
         let status = chunk.bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(state, $0.baseAddress, $0.count, chunk.chunkName, "b") }
+            buffer.withMemoryRebound(to: CChar.self) {
+                luaL_loadbufferx(state, $0.baseAddress, $0.count, chunk.chunkName, "b")
+            }
         }
         precondition(status == LUA_OK, "the preludes' bytecode did not load")
     }
@@ -305,38 +351,64 @@ func residentPerObject<T>(_ make: () throws -> T, release: (T) -> Void = { _ in 
     return (after - before) / Double(hostCount)
 }
 
-var hostTimes: [Double] = [], stateTimes: [Double] = [], hostMemory: [Double] = [], stateMemory: [Double] = []
-var floorTimes: [Double] = [], floorMemory: [Double] = []
+var hostTimes: [Double] = []
+var stateTimes: [Double] = []
+var hostMemory: [Double] = []
+var stateMemory: [Double] = []
+var floorTimes: [Double] = []
+var floorMemory: [Double] = []
 if measures("hosts") {
-for _ in 0..<rounds {
-    stateTimes.append(bareStateCreation())
-    hostTimes.append(try hostCreation())
-    stateMemory.append(residentPerObject({ () -> OpaquePointer in
-        let state = luaL_newstate()!
-        luaL_openlibs(state)
-        return state
-    }, release: { lua_close($0) }))
-    hostMemory.append(try residentPerObject { try BehaveHost(modules: fiveModules()) })
-    floorTimes.append(bareStateWithPreludesCreation())
-    floorMemory.append(residentPerObject(bareStateWithPreludes, release: { lua_close($0) }))
-}
-rows.append(Row("host with five modules vs luaL_newstate + luaL_openlibs (create and close)",
-                behave: hostTimes, baseline: stateTimes, unit: "µs", target: 1.5))
-rows.append(Row("memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
-                behave: hostMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: 1.3))
-rows.append(Row("bare state that loads the preludes' bytecode vs bare state (the floor of a host written in Lua)",
-                behave: floorTimes, baseline: stateTimes, unit: "µs", target: nil))
-rows.append(Row("memory: bare state holding the preludes' code vs bare state (the same floor)",
-                behave: floorMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: nil))
+    for _ in 0..<rounds {
+        stateTimes.append(bareStateCreation())
+        hostTimes.append(try hostCreation())
+        stateMemory.append(
+            residentPerObject(
+                { () -> OpaquePointer in
+                    let state = luaL_newstate()!
+                    luaL_openlibs(state)
+                    return state
+                }, release: { lua_close($0) }))
+        hostMemory.append(try residentPerObject { try BehaveHost(modules: fiveModules()) })
+        floorTimes.append(bareStateWithPreludesCreation())
+        floorMemory.append(residentPerObject(bareStateWithPreludes, release: { lua_close($0) }))
+    }
+    rows.append(
+        Row(
+            "host with five modules vs luaL_newstate + luaL_openlibs (create and close)",
+            behave: hostTimes, baseline: stateTimes, unit: "µs", target: 1.5))
+    rows.append(
+        Row(
+            "memory per idle host vs per bare state (malloc in use, \(hostCount) alive)",
+            behave: hostMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: 1.3))
+    rows.append(
+        Row(
+            "bare state that loads the preludes' bytecode vs bare state (the floor of a host written in Lua)",
+            behave: floorTimes, baseline: stateTimes, unit: "µs", target: nil))
+    rows.append(
+        Row(
+            "memory: bare state holding the preludes' code vs bare state (the same floor)",
+            behave: floorMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: nil))
 }
 
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter
 
 let workloads: [(String, String)] = [
-    ("recursive fib(30)", "local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end assert(fib(30) == 832040)"),
-    ("sort 1M numbers", "local t = {} local x = 1 for i = 1, 1000000 do x = (x * 1103515245 + 12345) % 2147483648 t[i] = x end table.sort(t)"),
-    ("string building", "local parts = {} for i = 1, 250000 do parts[#parts + 1] = tostring(i) .. ',' end assert(#table.concat(parts) > 0)"),
-    ("coroutine ping-pong", "local co = coroutine.wrap(function() local n = 0 while true do n = n + coroutine.yield(n) end end) co(0) for i = 1, 1000000 do co(1) end"),
+    (
+        "recursive fib(30)",
+        "local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end assert(fib(30) == 832040)"
+    ),
+    (
+        "sort 1M numbers",
+        "local t = {} local x = 1 for i = 1, 1000000 do x = (x * 1103515245 + 12345) % 2147483648 t[i] = x end table.sort(t)"
+    ),
+    (
+        "string building",
+        "local parts = {} for i = 1, 250000 do parts[#parts + 1] = tostring(i) .. ',' end assert(#table.concat(parts) > 0)"
+    ),
+    (
+        "coroutine ping-pong",
+        "local co = coroutine.wrap(function() local n = 0 while true do n = n + coroutine.yield(n) end end) co(0) for i = 1, 1000000 do co(1) end"
+    ),
 ]
 
 /// Seconds to run a command to completion (its output discarded).
@@ -358,24 +430,33 @@ for (name, source) in workloads where measures("cpu") {
     let handle = fopen(file, "w")!
     fputs(source + "\n", handle)
     fclose(handle)
-    var sandboxed: [Double] = [], stock: [Double] = []
+    var sandboxed: [Double] = []
+    var stock: [Double] = []
     for _ in 0..<rounds {
         stock.append(wallTime("lua5.4 \(file)"))
         // Every limit stays on, at its default.
         sandboxed.append(wallTime("\(behaveTool) run \(file)"))
     }
-    rows.append(Row("\(name): behave run (sandbox, all limits) vs lua5.4", behave: sandboxed, baseline: stock,
-                    scale: 1000, unit: "ms", target: 1.05))
+    rows.append(
+        Row(
+            "\(name): behave run (sandbox, all limits) vs lua5.4", behave: sandboxed, baseline: stock,
+            scale: 1000, unit: "ms", target: 1.05))
     // The floor under that row: the same file in a bare C host, with a count hook that does
     // nothing every 1000 instructions (the sandbox's interval) vs none.
-    var hooked: [Double] = [], bare: [Double] = []
+    var hooked: [Double] = []
+    var bare: [Double] = []
     for _ in 0..<rounds {
         bare.append(cbaseline_run_file(file, 0))
         hooked.append(cbaseline_run_file(file, 1000))
     }
-    guard !(bare + hooked).contains(where: { $0 < 0 }) else { print("bench: \(file) failed in the C host"); exit(1) }
-    rows.append(Row("\(name): C host with an empty count hook vs without (the floor of any instruction limit)",
-                    behave: hooked, baseline: bare, scale: 1000, unit: "ms", target: nil))
+    guard !(bare + hooked).contains(where: { $0 < 0 }) else {
+        print("bench: \(file) failed in the C host")
+        exit(1)
+    }
+    rows.append(
+        Row(
+            "\(name): C host with an empty count hook vs without (the floor of any instruction limit)",
+            behave: hooked, baseline: bare, scale: 1000, unit: "ms", target: nil))
 }
 
 // MARK: Process start
@@ -391,7 +472,7 @@ func spawnTime(_ arguments: [String]) -> Double {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
     var argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
     let start = now()
     guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return .nan }
@@ -401,14 +482,17 @@ func spawnTime(_ arguments: [String]) -> Double {
 }
 
 let starts = 20
-var behaveStarts: [Double] = [], luaStarts: [Double] = []
+var behaveStarts: [Double] = []
+var luaStarts: [Double] = []
 if measures("start") {
-for _ in 0..<rounds {
-    luaStarts.append(median((0..<starts).map { _ in spawnTime(["lua5.4", oneLine]) }))
-    behaveStarts.append(median((0..<starts).map { _ in spawnTime([behaveTool, "run", oneLine]) }))
-}
-rows.append(Row("process start to finish, one-line script: behave run vs lua5.4", behave: behaveStarts,
-                baseline: luaStarts, scale: 1000, unit: "ms", target: 4))
+    for _ in 0..<rounds {
+        luaStarts.append(median((0..<starts).map { _ in spawnTime(["lua5.4", oneLine]) }))
+        behaveStarts.append(median((0..<starts).map { _ in spawnTime([behaveTool, "run", oneLine]) }))
+    }
+    rows.append(
+        Row(
+            "process start to finish, one-line script: behave run vs lua5.4", behave: behaveStarts,
+            baseline: luaStarts, scale: 1000, unit: "ms", target: 4))
 }
 
 system("rm -rf \(benchDirectory)")
@@ -437,9 +521,12 @@ if json {
     for row in rows {
         let target = row.target.map { "≤ \(fmt($0))×" } ?? "—"
         let met = row.met.map { $0 ? "yes" : "no" } ?? "—"
-        print("| \(row.name) | \(fmt(row.behave)) \(row.unit) | \(fmt(row.baseline)) \(row.unit) | \(fmt(row.ratio))× | \(target) | \(met) |")
+        print(
+            "| \(row.name) | \(fmt(row.behave)) \(row.unit) | \(fmt(row.baseline)) \(row.unit) | \(fmt(row.ratio))× | \(target) | \(met) |"
+        )
     }
-    print("\nmedians of \(rounds) alternating rounds; each ratio is the median of the rounds' own ratios; \(calls) calls per round (\(calls / 100) for the table rows), "
-          + "\(schedulerIterations) waits or events per round for the scheduler rows; "
-          + (deliveries.isEmpty ? "" : "events per second to a Lua handler: \(Int(1e9 / median(deliveries)))"))
+    print(
+        "\nmedians of \(rounds) alternating rounds; each ratio is the median of the rounds' own ratios; \(calls) calls per round (\(calls / 100) for the table rows), "
+            + "\(schedulerIterations) waits or events per round for the scheduler rows; "
+            + (deliveries.isEmpty ? "" : "events per second to a Lua handler: \(Int(1e9 / median(deliveries)))"))
 }

@@ -26,7 +26,9 @@ struct LuaChunks: BuildToolPlugin {
     }
 
     private func luaFiles(under directory: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            return []
+        }
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "lua" }
             .sorted { $0.path < $1.path }
     }

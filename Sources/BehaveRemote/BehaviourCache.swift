@@ -1,9 +1,10 @@
 import Behave
 import Crypto
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The last good copy of each remote behaviour, one file per URL in a directory.
@@ -22,10 +23,12 @@ public struct BehaviourCache: Sendable {
     public static var defaultDirectory: String {
         let home = getenv("HOME").map { String(cString: $0) } ?? "."
         #if canImport(Darwin)
-        return home + "/Library/Caches/behave"
+            return home + "/Library/Caches/behave"
         #else
-        if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") { return xdg + "/behave" }
-        return home + "/.cache/behave"
+            if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+                return xdg + "/behave"
+            }
+            return home + "/.cache/behave"
         #endif
     }
 

@@ -20,8 +20,10 @@ public struct CacheEntry: Sendable, Equatable {
     /// The detached signature that came with it, if any.
     public var signature: Signature?
 
-    public init(url: String, body: [UInt8], format: Behaviour.Format, etag: String? = nil, lastModified: String? = nil,
-                fetchedAt: Double, signature: Signature? = nil) {
+    public init(
+        url: String, body: [UInt8], format: Behaviour.Format, etag: String? = nil, lastModified: String? = nil,
+        fetchedAt: Double, signature: Signature? = nil
+    ) {
         self.url = url
         self.body = body
         self.format = format
@@ -35,8 +37,10 @@ public struct CacheEntry: Sendable, Equatable {
 
     /// The file's bytes.
     func encoded() -> [UInt8] {
-        var header = [Self.magic, "url \(url)", "format \(format.rawValue)", "fetched-at \(fetchedAt)",
-                      "length \(body.count)", "sha256 \(Self.digest(body))"]
+        var header = [
+            Self.magic, "url \(url)", "format \(format.rawValue)", "fetched-at \(fetchedAt)",
+            "length \(body.count)", "sha256 \(Self.digest(body))",
+        ]
         if let etag { header.append("etag \(etag)") }
         if let lastModified { header.append("last-modified \(lastModified)") }
         if let signature { header.append("signature \(signature.text)") }
@@ -48,7 +52,8 @@ public struct CacheEntry: Sendable, Equatable {
         guard let blank = bytes.indices.dropLast().first(where: { bytes[$0] == 0x0A && bytes[$0 + 1] == 0x0A }) else {
             throw CacheDamage("no header")
         }
-        let lines = String(decoding: bytes[..<blank], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: bytes[..<blank], as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(magic) else { throw CacheDamage("not a behave cache file") }
         var fields: [String: String] = [:]
         for line in lines.dropFirst() {
@@ -56,9 +61,11 @@ public struct CacheEntry: Sendable, Equatable {
             fields[String(line[..<space])] = String(line[line.index(after: space)...])
         }
         let body = Array(bytes[(blank + 2)...])
-        guard let url = fields["url"], let formatName = fields["format"], let format = Behaviour.Format(rawValue: formatName),
-              let fetchedAt = fields["fetched-at"].flatMap(Double.init), let length = fields["length"].flatMap(Int.init),
-              let digest = fields["sha256"] else {
+        guard let url = fields["url"], let formatName = fields["format"],
+            let format = Behaviour.Format(rawValue: formatName),
+            let fetchedAt = fields["fetched-at"].flatMap(Double.init), let length = fields["length"].flatMap(Int.init),
+            let digest = fields["sha256"]
+        else {
             throw CacheDamage("header incomplete")
         }
         guard body.count == length else { throw CacheDamage("body is \(body.count) bytes, header says \(length)") }
@@ -67,8 +74,9 @@ public struct CacheEntry: Sendable, Equatable {
         if let text = fields["signature"] {
             do { signature = try Signature(text: text) } catch { throw CacheDamage("signature: \(error)") }
         }
-        return CacheEntry(url: url, body: body, format: format, etag: fields["etag"], lastModified: fields["last-modified"],
-                          fetchedAt: fetchedAt, signature: signature)
+        return CacheEntry(
+            url: url, body: body, format: format, etag: fields["etag"], lastModified: fields["last-modified"],
+            fetchedAt: fetchedAt, signature: signature)
     }
 
     static func digest(_ bytes: [UInt8]) -> String {

@@ -3,15 +3,16 @@ import Behave
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One answer from the server, after redirects.
@@ -32,8 +33,9 @@ struct HTTPFetcher: Sendable {
         self.configuration = configuration
         var settings = HTTPClient.Configuration(
             redirectConfiguration: .disallow,  // followed here, so each hop's scheme is checked
-            timeout: .init(connect: .nanoseconds(Int64(configuration.connectTimeout * 1e9)),
-                           read: .nanoseconds(Int64(configuration.timeout * 1e9))))
+            timeout: .init(
+                connect: .nanoseconds(Int64(configuration.connectTimeout * 1e9)),
+                read: .nanoseconds(Int64(configuration.timeout * 1e9))))
         settings.decompression = .disabled
         // A refused connection fails now: retrying until the connect timeout would only delay the cached copy.
         settings.connectionPool.retryConnectionEstablishment = false
@@ -43,8 +45,10 @@ struct HTTPFetcher: Sendable {
     func shutdown() async { try? await client.shutdown() }
 
     /// Fetches `url`, following redirects, reading the body of a 200 up to `maximumSize` bytes.
-    func get(_ url: String, headers extra: [(String, String)] = [], maximumSize: Int,
-             deadline: NIODeadline) async throws(RemoteProblem) -> HTTPAnswer {
+    func get(
+        _ url: String, headers extra: [(String, String)] = [], maximumSize: Int,
+        deadline: NIODeadline
+    ) async throws(RemoteProblem) -> HTTPAnswer {
         var current = url
         var redirects = 0
         while true {
@@ -60,7 +64,8 @@ struct HTTPFetcher: Sendable {
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status) {
                 guard let location = response.headers.first(name: "location"),
-                      let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString else {
+                    let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString
+                else {
                     throw .protocolError("the server answered \(status) without a usable Location")
                 }
                 redirects += 1
@@ -79,9 +84,13 @@ struct HTTPFetcher: Sendable {
             var body: [UInt8] = []
             do {
                 for try await chunk in response.body {
-                    guard body.count + chunk.readableBytes <= maximumSize else { throw RemoteProblem.tooLarge(limit: maximumSize) }
+                    guard body.count + chunk.readableBytes <= maximumSize else {
+                        throw RemoteProblem.tooLarge(limit: maximumSize)
+                    }
                     body.append(contentsOf: chunk.readableBytesView)
-                    guard NIODeadline.now() < deadline else { throw RemoteProblem.timedOut(seconds: configuration.timeout) }
+                    guard NIODeadline.now() < deadline else {
+                        throw RemoteProblem.timedOut(seconds: configuration.timeout)
+                    }
                 }
             } catch let problem as RemoteProblem {
                 throw problem
@@ -97,8 +106,10 @@ struct HTTPFetcher: Sendable {
         if lower.hasPrefix("https://") { return }
         if lower.hasPrefix("http://") {
             if configuration.allowHTTP { return }
-            throw .redirect(redirected ? "a redirect leads to plain http (\(url)) and --allow-http is not set"
-                                       : "plain http is refused without --allow-http")
+            throw .redirect(
+                redirected
+                    ? "a redirect leads to plain http (\(url)) and --allow-http is not set"
+                    : "plain http is refused without --allow-http")
         }
         throw .redirect("\(url) is not an http or https URL")
     }
@@ -111,9 +122,12 @@ struct HTTPFetcher: Sendable {
             case .deadlineExceeded, .readTimeout:
                 return .timedOut(seconds: configuration.timeout)
             case .connectTimeout:
-                return .unreachable("cannot connect to \(host) within \(Limits.formatSeconds(configuration.connectTimeout)) (--connect-timeout)")
+                return .unreachable(
+                    "cannot connect to \(host) within \(Limits.formatSeconds(configuration.connectTimeout)) (--connect-timeout)"
+                )
             case .remoteConnectionClosed:
-                return duringBody ? .truncated("the server closed the connection") : .unreachable("\(host) closed the connection")
+                return duringBody
+                    ? .truncated("the server closed the connection") : .unreachable("\(host) closed the connection")
             default:
                 if duringBody { return .truncated("\(error)") }
                 return .unreachable("cannot fetch from \(host): \(error)")

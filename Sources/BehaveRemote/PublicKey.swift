@@ -20,8 +20,9 @@ public struct PublicKey: Sendable, Equatable {
         if text.trimmingWhitespace().hasPrefix(SigningKey.marker) { throw .privateKeyGiven }
         guard let raw = Base64Text.decode(text) else { throw .notBase64(what: "public key") }
         guard raw.count == 32 else {
-            throw .wrongLength(what: "public key", expected: 32, found: raw.count,
-                               hint: raw.count == 64 ? "this looks like a signature" : nil)
+            throw .wrongLength(
+                what: "public key", expected: 32, found: raw.count,
+                hint: raw.count == 64 ? "this looks like a signature" : nil)
         }
         do { key = try Curve25519.Signing.PublicKey(rawRepresentation: raw) } catch {
             throw .notBase64(what: "public key")

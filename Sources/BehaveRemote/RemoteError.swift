@@ -12,7 +12,8 @@ public enum RemoteError: Error, Sendable, CustomStringConvertible {
             return "\(url): \(reason)"
         case .nothingToRun(let url, let problem, let fallbackProblem, _):
             if let fallbackProblem {
-                return "\(url): \(problem); no cached copy, and the fallback cannot run: \(fallbackProblem); nothing ran"
+                return
+                    "\(url): \(problem); no cached copy, and the fallback cannot run: \(fallbackProblem); nothing ran"
             }
             return "\(url): \(problem); no cached copy and no fallback; nothing ran"
         }

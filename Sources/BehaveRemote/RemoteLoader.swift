@@ -20,13 +20,17 @@ public struct RemoteLoader: Sendable {
 
     /// Loads `url`. `validate` returns what is wrong with a copy (diagnostics of severity `.error` make it
     /// unusable; warnings are ignored here).
-    nonisolated(nonsending) public func load(_ url: String, validate: (Behaviour) -> [Diagnostic]) async throws(RemoteError) -> RemoteBehaviour {
+    nonisolated(nonsending) public func load(_ url: String, validate: (Behaviour) -> [Diagnostic])
+        async throws(RemoteError) -> RemoteBehaviour
+    {
         let lower = url.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
             throw .refusedURL(url, reason: "expected an https:// URL")
         }
         if lower.hasPrefix("http://") && !configuration.allowHTTP {
-            throw .refusedURL(url, reason: "plain http is refused; use https, or pass --allow-http (allowHTTP) for a server you trust")
+            throw .refusedURL(
+                url, reason: "plain http is refused; use https, or pass --allow-http (allowHTTP) for a server you trust"
+            )
         }
         var notes: [String] = []
         let cache = BehaviourCache(directory: configuration.cacheDirectory)
@@ -34,7 +38,8 @@ public struct RemoteLoader: Sendable {
         do {
             if let entry = try cache.entry(for: url) {
                 switch usable(entry, url: url, validate: validate) {
-                case .success(let (behaviour, signer)): cached = UsableCopy(entry: entry, behaviour: behaviour, signer: signer)
+                case .success(let (behaviour, signer)):
+                    cached = UsableCopy(entry: entry, behaviour: behaviour, signer: signer)
                 case .failure(let why): notes.append("the cached copy of \(url) is not used: \(why)")
                 }
             }
@@ -45,8 +50,9 @@ public struct RemoteLoader: Sendable {
         if let cached, !configuration.refresh, configuration.minimumFetchInterval > 0 {
             let age = WallClock.now() - cached.entry.fetchedAt
             if age >= 0 && age < configuration.minimumFetchInterval {
-                return RemoteBehaviour(url: url, behaviour: cached.behaviour, origin: .withinInterval,
-                                       fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
+                return RemoteBehaviour(
+                    url: url, behaviour: cached.behaviour, origin: .withinInterval,
+                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
             }
         }
 
@@ -57,12 +63,14 @@ public struct RemoteLoader: Sendable {
         switch outcome {
         case .success(let (copy, origin)):
             do { try cache.store(copy.entry) } catch { notes.append("\(error); the copy runs but is not kept") }
-            return RemoteBehaviour(url: url, behaviour: copy.behaviour, origin: origin, fetchedAt: copy.entry.fetchedAt,
-                                   signer: copy.signer, notes: notes)
+            return RemoteBehaviour(
+                url: url, behaviour: copy.behaviour, origin: origin, fetchedAt: copy.entry.fetchedAt,
+                signer: copy.signer, notes: notes)
         case .failure(let problem):
             if let cached {
-                return RemoteBehaviour(url: url, behaviour: cached.behaviour, origin: .lastGoodCopy, problem: problem,
-                                       fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
+                return RemoteBehaviour(
+                    url: url, behaviour: cached.behaviour, origin: .lastGoodCopy, problem: problem,
+                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
             }
             guard let fallback = configuration.fallback else {
                 throw .nothingToRun(url: url, problem: problem, fallbackProblem: nil, notes: notes)
@@ -84,15 +92,21 @@ public struct RemoteLoader: Sendable {
 
     /// The fresh copy, received in full, validated and verified; or why not.
     /// The fresh copy (downloaded, or the cached one confirmed by a 304), ready to be kept; or why not.
-    nonisolated(nonsending) private func fetchFresh(_ url: String, cached: UsableCopy?, fetcher: HTTPFetcher,
-                            validate: (Behaviour) -> [Diagnostic])
-        async -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem> {
+    nonisolated(nonsending) private func fetchFresh(
+        _ url: String, cached: UsableCopy?, fetcher: HTTPFetcher,
+        validate: (Behaviour) -> [Diagnostic]
+    )
+        async -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
+    {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.timeout * 1e9))
         var headers: [(String, String)] = []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = cached?.entry.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let answer: HTTPAnswer
-        do { answer = try await fetcher.get(url, headers: headers, maximumSize: configuration.maximumSize, deadline: deadline) } catch {
+        do {
+            answer = try await fetcher.get(
+                url, headers: headers, maximumSize: configuration.maximumSize, deadline: deadline)
+        } catch {
             return .failure(error)
         }
         let etag = answer.headers.first(name: "etag")
@@ -108,7 +122,10 @@ public struct RemoteLoader: Sendable {
         }
         guard answer.status == 200 else { return .failure(.status(answer.status)) }
         let format: Behaviour.Format
-        do { format = try ServedFormat.format(contentType: answer.headers.first(name: "content-type"), url: url, body: answer.body) } catch {
+        do {
+            format = try ServedFormat.format(
+                contentType: answer.headers.first(name: "content-type"), url: url, body: answer.body)
+        } catch {
             return .failure(error)
         }
         var signature: Signature?
@@ -121,7 +138,10 @@ public struct RemoteLoader: Sendable {
                 if configuration.requireSignature { return .failure(.unsigned) }
             case .success(let found?):
                 guard let key = found.signer(of: answer.body, among: configuration.publicKeys) else {
-                    return .failure(.badSignature("none of the \(configuration.publicKeys.count) trusted key\(configuration.publicKeys.count == 1 ? "" : "s") made it over these bytes"))
+                    return .failure(
+                        .badSignature(
+                            "none of the \(configuration.publicKeys.count) trusted key\(configuration.publicKeys.count == 1 ? "" : "s") made it over these bytes"
+                        ))
                 }
                 signature = found
                 signer = key
@@ -130,14 +150,17 @@ public struct RemoteLoader: Sendable {
         let behaviour = Behaviour(name: url, bytes: answer.body, format: format)
         let errors = validate(behaviour).filter { $0.severity == .error }
         if !errors.isEmpty { return .failure(.invalid(errors)) }
-        let entry = CacheEntry(url: url, body: answer.body, format: format, etag: etag, lastModified: lastModified,
-                               fetchedAt: WallClock.now(), signature: signature)
+        let entry = CacheEntry(
+            url: url, body: answer.body, format: format, etag: etag, lastModified: lastModified,
+            fetchedAt: WallClock.now(), signature: signature)
         return .success((UsableCopy(entry: entry, behaviour: behaviour, signer: signer), .downloaded))
     }
 
     /// `URL.sig`: nil when the server has none (404 or 410).
-    private func fetchSignature(_ url: String, fetcher: HTTPFetcher,
-                                deadline: NIODeadline) async -> Result<Signature?, RemoteProblem> {
+    private func fetchSignature(
+        _ url: String, fetcher: HTTPFetcher,
+        deadline: NIODeadline
+    ) async -> Result<Signature?, RemoteProblem> {
         let signatureURL = RemoteLoader.signatureURL(for: url)
         let answer: HTTPAnswer
         do { answer = try await fetcher.get(signatureURL, maximumSize: 4096, deadline: deadline) } catch {
@@ -159,8 +182,10 @@ public struct RemoteLoader: Sendable {
     }
 
     /// A cached copy is used only if it still verifies with today's keys and still validates.
-    private func usable(_ entry: CacheEntry, url: String,
-                        validate: (Behaviour) -> [Diagnostic]) -> Result<(Behaviour, PublicKey?), CacheDamage> {
+    private func usable(
+        _ entry: CacheEntry, url: String,
+        validate: (Behaviour) -> [Diagnostic]
+    ) -> Result<(Behaviour, PublicKey?), CacheDamage> {
         var signer: PublicKey?
         if !configuration.publicKeys.isEmpty {
             if let signature = entry.signature {

@@ -36,7 +36,8 @@ public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .contentType(let type): return "Content-Type \(type) is not a behaviour (expected JSON or Lua)"
         case .invalid(let diagnostics):
             let first = diagnostics.first.map { "\($0)" } ?? "invalid"
-            return "the new copy is invalid: \(first)" + (diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more)" : "")
+            return "the new copy is invalid: \(first)"
+                + (diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more)" : "")
         case .redirect(let why): return why
         case .unsigned: return "it is unsigned (no .sig) and --require-signature is set"
         case .badSignature(let why): return "its signature does not verify: \(why)"

@@ -3,9 +3,10 @@ import Behave
 /// A served behaviour's format: from its Content-Type, then the URL's extension, then its content.
 enum ServedFormat {
     static func format(contentType: String?, url: String, body: [UInt8]) throws(RemoteProblem) -> Behaviour.Format {
-        let media = contentType.map { type in
-            String(type.split(separator: ";", maxSplits: 1).first ?? "").trimmingWhitespace().lowercased()
-        } ?? ""
+        let media =
+            contentType.map { type in
+                String(type.split(separator: ";", maxSplits: 1).first ?? "").trimmingWhitespace().lowercased()
+            } ?? ""
         switch media {
         case "application/json", "text/json":
             return .json

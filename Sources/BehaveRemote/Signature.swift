@@ -11,8 +11,9 @@ public struct Signature: Sendable, Equatable {
     public init(text: String) throws(KeyFormatError) {
         guard let raw = Base64Text.decode(text) else { throw .notBase64(what: "signature") }
         guard raw.count == 64 else {
-            throw .wrongLength(what: "signature", expected: 64, found: raw.count,
-                               hint: raw.count == 32 ? "this looks like a key" : nil)
+            throw .wrongLength(
+                what: "signature", expected: 64, found: raw.count,
+                hint: raw.count == 32 ? "this looks like a key" : nil)
         }
         self.raw = raw
     }

@@ -30,8 +30,9 @@ public struct SigningKey: Sendable {
             throw .notBase64(what: "private key")
         }
         guard raw.count == 32 else {
-            throw .wrongLength(what: "private key", expected: 32, found: raw.count,
-                               hint: raw.count == 64 ? "this looks like a signature" : nil)
+            throw .wrongLength(
+                what: "private key", expected: 32, found: raw.count,
+                hint: raw.count == 64 ? "this looks like a signature" : nil)
         }
         do { key = try Curve25519.Signing.PrivateKey(rawRepresentation: raw) } catch {
             throw .notBase64(what: "private key")
@@ -63,7 +64,8 @@ public enum KeyFormatError: Error, Equatable, CustomStringConvertible {
         case .notBase64(let what):
             return "expected a \(what) as one line of base64"
         case .notAPrivateKey(let hint):
-            return "expected a private key from `behave keygen` (a line starting with \(SigningKey.marker.trimmingWhitespace()))"
+            return
+                "expected a private key from `behave keygen` (a line starting with \(SigningKey.marker.trimmingWhitespace()))"
                 + (hint.map { "; \($0)" } ?? "")
         case .privateKeyGiven:
             return "this is a private key: give apps the public key (the .pub file), and keep this one secret"

@@ -1,9 +1,10 @@
 import CBehave
 import CLua
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The allocator every ``LuaState`` is created with.
@@ -29,7 +30,8 @@ let luaAllocator: lua_Alloc = { userData, pointer, oldSize, newSize in
     }
     let used = control.pointee.used &- previous &+ newSize
     if newSize > previous, control.pointee.limit > 0,
-       control.pointee.terminated == BEHAVE_LIMIT_MEMORY || used > control.pointee.limit {
+        control.pointee.terminated == BEHAVE_LIMIT_MEMORY || used > control.pointee.limit
+    {
         if control.pointee.enforcing != 0 {
             if control.pointee.sticky_memory != 0, control.pointee.terminated == 0 {
                 control.pointee.terminated = Int32(BEHAVE_LIMIT_MEMORY)

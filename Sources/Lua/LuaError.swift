@@ -87,7 +87,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
             let afterColon = text.index(after: colon)
             let digits = text[afterColon...].prefix(while: { $0.isASCII && $0.isNumber })
             if !digits.isEmpty, digits.endIndex < text.endIndex, text[digits.endIndex] == ":",
-               let line = Int(digits), colon > text.startIndex {
+                let line = Int(digits), colon > text.startIndex
+            {
                 return (String(text[..<colon]), line)
             }
             index = afterColon

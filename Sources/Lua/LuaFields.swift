@@ -86,7 +86,8 @@ public struct LuaFields {
             throw LuaArgumentError(position: index, reason: "field '\(field())': \(error.reason)")
         } catch is NestedTooDeep where isOutermost {
             // Named once, by the outermost table: one prefix per level would be hundreds long.
-            throw LuaArgumentError(position: index, reason: "field '\(field())': tables nested deeper than \(Self.maximumDepth)")
+            throw LuaArgumentError(
+                position: index, reason: "field '\(field())': tables nested deeper than \(Self.maximumDepth)")
         }
     }
 

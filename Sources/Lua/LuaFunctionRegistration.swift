@@ -45,63 +45,88 @@ extension LuaState {
 
     @inlinable
     public func register<R: LuaPushable>(_ name: String, _ body: @escaping () throws -> R) {
-        register(name, raw: { stack in try body().push(to: stack); return 1 })
+        register(
+            name,
+            raw: { stack in
+                try body().push(to: stack)
+                return 1
+            })
     }
 
     @inlinable
     public func register(_ name: String, _ body: @escaping () throws -> Void) {
-        register(name, raw: { _ in try body(); return 0 })
+        register(
+            name,
+            raw: { _ in
+                try body()
+                return 0
+            })
     }
 
     @inlinable
     public func register<A: LuaReadable, R: LuaPushable>(_ name: String, _ body: @escaping (A) throws -> R) {
-        register(name, raw: { stack in
-            try body(A.read(from: stack, at: 1)).push(to: stack)
-            return 1
-        })
+        register(
+            name,
+            raw: { stack in
+                try body(A.read(from: stack, at: 1)).push(to: stack)
+                return 1
+            })
     }
 
     @inlinable
     public func register<A: LuaReadable>(_ name: String, _ body: @escaping (A) throws -> Void) {
-        register(name, raw: { stack in try body(A.read(from: stack, at: 1)); return 0 })
+        register(
+            name,
+            raw: { stack in
+                try body(A.read(from: stack, at: 1))
+                return 0
+            })
     }
 
     @inlinable
     public func register<A: LuaReadable, B: LuaReadable, R: LuaPushable>(
         _ name: String, _ body: @escaping (A, B) throws -> R
     ) {
-        register(name, raw: { stack in
-            try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2)).push(to: stack)
-            return 1
-        })
+        register(
+            name,
+            raw: { stack in
+                try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2)).push(to: stack)
+                return 1
+            })
     }
 
     @inlinable
     public func register<A: LuaReadable, B: LuaReadable>(_ name: String, _ body: @escaping (A, B) throws -> Void) {
-        register(name, raw: { stack in
-            try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2))
-            return 0
-        })
+        register(
+            name,
+            raw: { stack in
+                try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2))
+                return 0
+            })
     }
 
     @inlinable
     public func register<A: LuaReadable, B: LuaReadable, C: LuaReadable, R: LuaPushable>(
         _ name: String, _ body: @escaping (A, B, C) throws -> R
     ) {
-        register(name, raw: { stack in
-            try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2), C.read(from: stack, at: 3))
-                .push(to: stack)
-            return 1
-        })
+        register(
+            name,
+            raw: { stack in
+                try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2), C.read(from: stack, at: 3))
+                    .push(to: stack)
+                return 1
+            })
     }
 
     @inlinable
     public func register<A: LuaReadable, B: LuaReadable, C: LuaReadable>(
         _ name: String, _ body: @escaping (A, B, C) throws -> Void
     ) {
-        register(name, raw: { stack in
-            try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2), C.read(from: stack, at: 3))
-            return 0
-        })
+        register(
+            name,
+            raw: { stack in
+                try body(A.read(from: stack, at: 1), B.read(from: stack, at: 2), C.read(from: stack, at: 3))
+                return 0
+            })
     }
 }

@@ -21,20 +21,27 @@ indirect enum LuaNode {
         return try read(stack, lua_absindex(stack.pointer, index), depth: 0, visiting: &visiting, path: { "value" })
     }
 
-    private static func read(_ stack: LuaStack, _ index: Int32, depth: Int,
-                             visiting: inout Set<UnsafeRawPointer>, path: () -> String) throws -> LuaNode {
+    private static func read(
+        _ stack: LuaStack, _ index: Int32, depth: Int,
+        visiting: inout Set<UnsafeRawPointer>, path: () -> String
+    ) throws -> LuaNode {
         // The path is built only for an error: a closure, so a successful read formats nothing.
         let L = stack.pointer
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER:
-            return lua_isinteger(L, index) != 0 ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
+            return lua_isinteger(L, index) != 0
+                ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING: return .string(LuaString(bytes: stack.bytes(at: index)).description)
         case LUA_TTABLE:
-            guard depth < maximumDepth else { throw LuaDecodingError("\(path()): tables nested deeper than \(maximumDepth)") }
+            guard depth < maximumDepth else {
+                throw LuaDecodingError("\(path()): tables nested deeper than \(maximumDepth)")
+            }
             let identity = lua_topointer(L, index)!
-            guard visiting.insert(identity).inserted else { throw LuaDecodingError("\(path()): table contains itself (a cycle)") }
+            guard visiting.insert(identity).inserted else {
+                throw LuaDecodingError("\(path()): table contains itself (a cycle)")
+            }
             defer { visiting.remove(identity) }
             guard lua_checkstack(L, 4) != 0 else { throw LuaDecodingError("\(path()): stack overflow") }
             var pairs: [(key: LuaNode, value: LuaNode)] = []
@@ -43,9 +50,13 @@ indirect enum LuaNode {
                 let key = try read(stack, lua_absindex(L, -2), depth: depth + 1, visiting: &visiting, path: path)
                 let value: LuaNode
                 do {
-                    value = try read(stack, lua_absindex(L, -1), depth: depth + 1, visiting: &visiting,
-                                     path: { "\(path()).\(key.keyDescription)" })
-                } catch { stack.pop(2); throw error }
+                    value = try read(
+                        stack, lua_absindex(L, -1), depth: depth + 1, visiting: &visiting,
+                        path: { "\(path()).\(key.keyDescription)" })
+                } catch {
+                    stack.pop(2)
+                    throw error
+                }
                 pairs.append((key, value))
                 stack.pop()
             }
@@ -53,7 +64,10 @@ indirect enum LuaNode {
             var array = [LuaNode](repeating: .nil, count: n)
             var isArray = n > 0
             for pair in pairs {
-                guard case .integer(let i) = pair.key, i >= 1, i <= n else { isArray = false; break }
+                guard case .integer(let i) = pair.key, i >= 1, i <= n else {
+                    isArray = false
+                    break
+                }
                 array[Int(i) - 1] = pair.value
             }
             return isArray ? .array(array) : .map(pairs)

@@ -152,9 +152,9 @@ public struct LuaTable: LuaReferenced {
             throw LuaError(kind: .runtime, message: "table index is NaN")
         }
         reference.push(onto: L)
-        lua_rotate(L, -2, 1)          // table, key
-        value.push(to: state.stack)   // table, key, value
-        lua_rawset(L, -3)             // table
+        lua_rotate(L, -2, 1)  // table, key
+        value.push(to: state.stack)  // table, key, value
+        lua_rawset(L, -3)  // table
     }
 
     /// Values `t[1]…t[#t]`, raw.

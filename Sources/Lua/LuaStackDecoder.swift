@@ -68,8 +68,10 @@ struct StackDecoder: Decoder {
 
     /// Decodes the value in `slot` (its place: `path`), refusing tables already being decoded
     /// (a cycle) and extreme nesting.
-    static func decodeValue<T: Decodable>(_ type: T.Type, _ context: DecodingContext, _ slot: StackSlot,
-                                          _ path: () -> [any CodingKey]) throws -> T {
+    static func decodeValue<T: Decodable>(
+        _ type: T.Type, _ context: DecodingContext, _ slot: StackSlot,
+        _ path: () -> [any CodingKey]
+    ) throws -> T {
         if let scalar = try ScalarDecoding.decode(type, slot, path) { return scalar }
         let L = context.stack.pointer
         // Absolute: the decoder it makes pushes its own fields above it.
@@ -118,7 +120,9 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func integerKey(_ key: Key) -> lua_Integer? {
         if let i = key.intValue, key.stringValue == String(i) { return lua_Integer(i) }
-        guard let first = key.stringValue.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else { return nil }
+        guard let first = key.stringValue.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else {
+            return nil
+        }
         return lua_Integer(key.stringValue)
     }
 
@@ -175,7 +179,9 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
         try copy(key).container(keyedBy: type)
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try copy(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try copy(key).unkeyedContainer()
+    }
     func superDecoder() throws -> any Decoder {
         NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: decoder.index), codingPath: decoder.codingPath)
     }
@@ -217,7 +223,8 @@ struct UnkeyedStackDecoding: UnkeyedDecodingContainer {
     private mutating func copy() throws -> NodeDecoder {
         let (slot, position) = try pushNext()
         defer { lua_settop(decoder.stack.pointer, -2) }
-        return NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: slot.index), codingPath: codingPath + [IndexKey(position)])
+        return NodeDecoder(
+            node: try LuaNode.read(from: decoder.stack, at: slot.index), codingPath: codingPath + [IndexKey(position)])
     }
 
     mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
@@ -233,7 +240,10 @@ struct SingleStackDecoding: SingleValueDecodingContainer {
     func decodeNil() -> Bool { lua_type(decoder.stack.pointer, decoder.index) == LUA_TNIL }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let path = decoder.codingPath
-        if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: decoder.stack, index: decoder.index), { path }) { return scalar }
+        if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: decoder.stack, index: decoder.index), { path })
+        {
+            return scalar
+        }
         return try T(from: decoder)
     }
 }

@@ -198,28 +198,31 @@ public final class LuaState {
     public func terminate(_ termination: LuaTermination) -> LuaError {
         if control.pointee.terminated == 0 { control.pointee.terminated = termination.reason }
         let reason = control.pointee.terminated
-        return LuaError(kind: LuaState.kind(ofTermination: reason),
-                        message: LuaState.message(ofTermination: reason, control: control.pointee))
+        return LuaError(
+            kind: LuaState.kind(ofTermination: reason),
+            message: LuaState.message(ofTermination: reason, control: control.pointee))
     }
 
     /// Builds a ``LuaError`` from the error value on top of the stack (left there).
     func makeError(status: Int32, traceback: String?) -> Error {
         let terminated = control.pointee.terminated
         if terminated != 0 {
-            return LuaError(kind: LuaState.kind(ofTermination: terminated),
-                            message: LuaState.message(ofTermination: terminated, control: control.pointee),
-                            traceback: traceback)
+            return LuaError(
+                kind: LuaState.kind(ofTermination: terminated),
+                message: LuaState.message(ofTermination: terminated, control: control.pointee),
+                traceback: traceback)
         }
         if let swiftError = SwiftErrorBox.error(at: -1, in: pointer) {
             lastSwiftErrorPosition = SwiftErrorBox.position(at: -1, in: self)
             return swiftError
         }
-        let kind: LuaError.Kind = switch status {
-        case LUA_ERRSYNTAX: .syntax
-        case LUA_ERRMEM: .memory
-        case LUA_ERRERR: .errorHandler
-        default: .runtime
-        }
+        let kind: LuaError.Kind =
+            switch status {
+            case LUA_ERRSYNTAX: .syntax
+            case LUA_ERRMEM: .memory
+            case LUA_ERRERR: .errorHandler
+            default: .runtime
+            }
         let message = describeError(at: -1)
         return LuaError(kind: kind, message: message, traceback: traceback)
     }
@@ -244,7 +247,10 @@ public final class LuaState {
             control.pointee.instructions = 0
             control.pointee.max_instructions = 1_000_000
             control.pointee.deadline_ns = behave_now_ns() + 1_000_000_000
-            if control.pointee.hook_interval == 0 { behave_install_hook(L, 1000); control.pointee.hook_interval = 1000 }
+            if control.pointee.hook_interval == 0 {
+                behave_install_hook(L, 1000)
+                control.pointee.hook_interval = 1000
+            }
             defer {
                 control.pointee.max_instructions = savedLimit
                 control.pointee.instructions = savedCount
@@ -325,11 +331,13 @@ public final class LuaState {
         box.stateReference = Unmanaged.passUnretained(self)
         let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
         let callback = raw.assumingMemoryBound(to: behave_callback.self)
-        callback.initialize(to: behave_callback(
-            function: luaCallbackDispatch,
-            context: retained ? Unmanaged.passRetained(box as AnyObject).toOpaque()
-                              : Unmanaged.passUnretained(box as AnyObject).toOpaque(),
-            control: control))
+        callback.initialize(
+            to: behave_callback(
+                function: luaCallbackDispatch,
+                context: retained
+                    ? Unmanaged.passRetained(box as AnyObject).toOpaque()
+                    : Unmanaged.passUnretained(box as AnyObject).toOpaque(),
+                control: control))
         if retained {
             luaL_setmetatable(L, LuaCallbackBox.metatableName)
         }

@@ -82,8 +82,12 @@ struct KeyedNodeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try NodeDecoder(node: value(key), codingPath: codingPath + [key]).unkeyedContainer()
     }
-    func superDecoder() throws -> any Decoder { NodeDecoder(node: .map(entries.map { (.string($0.key), $0.value) }), codingPath: codingPath) }
-    func superDecoder(forKey key: Key) throws -> any Decoder { NodeDecoder(node: value(key), codingPath: codingPath + [key]) }
+    func superDecoder() throws -> any Decoder {
+        NodeDecoder(node: .map(entries.map { (.string($0.key), $0.value) }), codingPath: codingPath)
+    }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        NodeDecoder(node: value(key), codingPath: codingPath + [key])
+    }
 }
 
 struct IndexKey: CodingKey {
@@ -112,7 +116,10 @@ struct UnkeyedNodeDecoding: UnkeyedDecodingContainer {
         return (items[currentIndex], codingPath + [IndexKey(currentIndex)])
     }
     mutating func decodeNil() throws -> Bool {
-        if !isAtEnd, case .nil = items[currentIndex] { currentIndex += 1; return true }
+        if !isAtEnd, case .nil = items[currentIndex] {
+            currentIndex += 1
+            return true
+        }
         return false
     }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -155,7 +162,9 @@ public protocol LuaCodable: Codable, LuaPushable, LuaReadable {}
 extension LuaCodable {
     public func push(to stack: LuaStack) { LuaTableEncoder().push(self, to: stack) }
     public static func read(from stack: LuaStack, at index: Int32) throws -> Self {
-        do { return try LuaTableDecoder().decode(Self.self, from: stack, at: index) } catch let error as LuaDecodingError {
+        do { return try LuaTableDecoder().decode(Self.self, from: stack, at: index) } catch let error
+            as LuaDecodingError
+        {
             throw LuaArgumentError(position: index, reason: error.description)
         }
     }

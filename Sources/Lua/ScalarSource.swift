@@ -27,7 +27,8 @@ struct StackSlot: ScalarSource {
 
     var typeName: String { stack.typeName(at: index) }
     var integerValue: Int64? {
-        type == LUA_TNUMBER && lua_isinteger(stack.pointer, index) != 0 ? lua_tointegerx(stack.pointer, index, nil) : nil
+        type == LUA_TNUMBER && lua_isinteger(stack.pointer, index) != 0
+            ? lua_tointegerx(stack.pointer, index, nil) : nil
     }
     var exactInteger: Int64? {
         guard type == LUA_TNUMBER else { return nil }
@@ -64,8 +65,10 @@ extension LuaNode: ScalarSource {
 /// The scalar conversions: an integer from an integer or an integral float, a float from
 /// either number, strings and booleans only from their own types.
 enum ScalarDecoding {
-    static func integer<I: FixedWidthInteger>(_: I.Type, _ source: some ScalarSource,
-                                              _ path: () -> [any CodingKey]) throws -> I {
+    static func integer<I: FixedWidthInteger>(
+        _: I.Type, _ source: some ScalarSource,
+        _ path: () -> [any CodingKey]
+    ) throws -> I {
         if let i = source.exactInteger, let v = I(exactly: i) { return v }
         // A float beyond Int64 that an unsigned type still holds exactly.
         if let d = source.floatValue, let v = I(exactly: d) { return v }
@@ -89,8 +92,10 @@ enum ScalarDecoding {
     }
 
     /// The scalar when `T` is one of the scalar types, nil for any other type.
-    static func decode<T: Decodable>(_ type: T.Type, _ source: some ScalarSource,
-                                     _ path: () -> [any CodingKey]) throws -> T? {
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ source: some ScalarSource,
+        _ path: () -> [any CodingKey]
+    ) throws -> T? {
         // Compared and converted without a dynamic cast (`is Float.Type` costs a runtime call
         // each): `T` is only known at run time when a container's generic `decode` is called
         // through its box, and a type that is none of these is checked against all of them.

@@ -12,10 +12,11 @@ final class SwiftErrorBox {
     /// Pushes the userdata for `error` (uservalue 1: the caller's position, set by the trampoline).
     static func push(_ error: any Error, onto L: OpaquePointer, state: LuaState) {
         let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
-        raw.assumingMemoryBound(to: behave_callback.self).initialize(to: behave_callback(
-            function: nil,
-            context: Unmanaged.passRetained(SwiftErrorBox(error) as AnyObject).toOpaque(),
-            control: state.control))
+        raw.assumingMemoryBound(to: behave_callback.self).initialize(
+            to: behave_callback(
+                function: nil,
+                context: Unmanaged.passRetained(SwiftErrorBox(error) as AnyObject).toOpaque(),
+                control: state.control))
         luaL_setmetatable(L, metatableName)
     }
 

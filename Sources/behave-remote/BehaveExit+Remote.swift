@@ -1,6 +1,6 @@
 import ArgumentParser
-import BehaveCLI
 import Behave
+import BehaveCLI
 import BehaveRemote
 
 extension BehaveExit {

@@ -1,7 +1,8 @@
 import Behave
 import BehaveRemote
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reading keys and signatures given on the command line, and writing them without losing anything.

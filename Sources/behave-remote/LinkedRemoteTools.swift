@@ -5,8 +5,10 @@ import BehaveRemote
 
 /// The real ``RemoteTools``: the loader with its cache, and Ed25519 keys and signatures.
 struct LinkedRemoteTools: RemoteTools {
-    func load(_ url: String, options: RemoteOptions,
-              validate: (Behaviour) -> [Diagnostic]) async throws(BehaveExitError) -> LoadedBehaviour {
+    func load(
+        _ url: String, options: RemoteOptions,
+        validate: (Behaviour) -> [Diagnostic]
+    ) async throws(BehaveExitError) -> LoadedBehaviour {
         let configuration: RemoteConfiguration
         do { configuration = try options.configuration() } catch { throw BehaveExitError(BehaveExit.report(error)) }
         do {
@@ -21,7 +23,8 @@ struct LinkedRemoteTools: RemoteTools {
 
     func keygen(_ command: KeygenCommand) throws {
         let key = SigningKey()
-        let privatePath = command.name + ".key", publicPath = command.name + ".pub"
+        let privatePath = command.name + ".key"
+        let publicPath = command.name + ".pub"
         do {
             // Both names are checked before either is written, so a refusal leaves nothing behind.
             if !command.force {
@@ -52,7 +55,8 @@ struct LinkedRemoteTools: RemoteTools {
         if !errors.isEmpty { throw BehaveExit.report(.invalid(errors)) }
         let path = command.output ?? command.file + ".sig"
         do {
-            try KeyFiles.write(signingKey.signature(for: behaviour.bytes).text + "\n", to: path, mode: 0o644, replace: true)
+            try KeyFiles.write(
+                signingKey.signature(for: behaviour.bytes).text + "\n", to: path, mode: 0o644, replace: true)
         } catch {
             StandardError.write("behave: \(error)\n")
             throw ExitCode(BehaveExit.cannotWrite)
@@ -67,7 +71,9 @@ struct LinkedRemoteTools: RemoteTools {
             let bytes = try FileBytes.read(command.file)
             let signature = try KeyFiles.signature(signaturePath)
             guard let signer = signature.signer(of: bytes, among: keys) else {
-                StandardError.write("behave: \(command.file): the signature in \(signaturePath) is not by any of the \(keys.count) given key\(keys.count == 1 ? "" : "s") over these bytes\n")
+                StandardError.write(
+                    "behave: \(command.file): the signature in \(signaturePath) is not by any of the \(keys.count) given key\(keys.count == 1 ? "" : "s") over these bytes\n"
+                )
                 throw ExitCode(BehaveExit.invalid)
             }
             print("\(command.file): signed by \(signer.fingerprint)")

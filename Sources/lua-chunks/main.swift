@@ -17,7 +17,8 @@ func declaration(for path: String) throws -> String {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let bytes = try LuaBytecode(compiling: source, chunkName: "=" + name).bytes
     let rows = stride(from: 0, to: bytes.count, by: 24).map { start in
-        "            " + bytes[start..<min(start + 24, bytes.count)].map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
+        "            "
+            + bytes[start..<min(start + 24, bytes.count)].map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
     }
     let fence = hashes(for: source)
     return """

@@ -13,8 +13,9 @@ struct RemoteLoaderTests {
     }
 
     func host(_ output: Output) throws -> BehaveHost {
-        try BehaveHost(modules: [MyFirstModule(), MySecondModule()],
-                       output: OutputSink(write: { output.text += $0 }, diagnostic: { _ in }))
+        try BehaveHost(
+            modules: [MyFirstModule(), MySecondModule()],
+            output: OutputSink(write: { output.text += $0 }, diagnostic: { _ in }))
     }
 
     @Test func appLoadsRunsAndFallsBackThroughTheAPI() async throws {
@@ -55,10 +56,14 @@ struct RemoteLoaderTests {
     @Test("docs/remote.md's app code as written, against a real server")
     func documentedAppCode() async throws {
         let server = try TestServer()
-        let team = SigningKey(), next = SigningKey()
-        try server.serve(["/b.json": .body(RemoteFixtures.first),
-                          "/b.json.sig": .body(next.signature(for: Array(RemoteFixtures.first.utf8)).text)])
-        let currentKey = team.publicKey.text, nextKey = next.publicKey.text
+        let team = SigningKey()
+        let next = SigningKey()
+        try server.serve([
+            "/b.json": .body(RemoteFixtures.first),
+            "/b.json.sig": .body(next.signature(for: Array(RemoteFixtures.first.utf8)).text),
+        ])
+        let currentKey = team.publicKey.text
+        let nextKey = next.publicKey.text
         let bundledPath = try Tool.write(RemoteFixtures.second, to: "bundled.json", in: try Tool.temporaryDirectory())
         let url = server.url("/b.json")
         let output = Output()
@@ -67,14 +72,14 @@ struct RemoteLoaderTests {
         // snippet: remote-app
         var remote = RemoteConfiguration()
         remote.cacheDirectory = try Tool.temporaryDirectory().path  // (test)
-        remote.allowHTTP = true                                     // (test)
-        remote.timeout = 300                                        // (test) see appLoadsRunsAndFallsBackThroughTheAPI
+        remote.allowHTTP = true  // (test)
+        remote.timeout = 300  // (test) see appLoadsRunsAndFallsBackThroughTheAPI
         remote.publicKeys = [try PublicKey(text: currentKey), try PublicKey(text: nextKey)]
         remote.requireSignature = true
-        remote.fallback = try Behaviour.read(path: bundledPath)      // the copy built into the app
-        remote.minimumFetchInterval = 12 * 3600                        // like Firebase Remote Config's default
+        remote.fallback = try Behaviour.read(path: bundledPath)  // the copy built into the app
+        remote.minimumFetchInterval = 12 * 3600  // like Firebase Remote Config's default
         let loaded = try await RemoteLoader(remote).load(url) { host.check($0) }
-        if let warning = loaded.warning { logger.warning("\(warning)") }   // loaded.origin says which copy
+        if let warning = loaded.warning { logger.warning("\(warning)") }  // loaded.origin says which copy
         let report = try await host.run(loaded.behaviour)
         // snippet end
         #expect(loaded.origin == .downloaded)
@@ -92,9 +97,12 @@ struct RemoteLoaderTests {
     @Test("the README's app configuration: shipped keys, required signature, bundled fallback, fetch interval")
     func readmeAppConfiguration() async throws {
         let server = try TestServer()
-        let team = SigningKey(), next = SigningKey()
+        let team = SigningKey()
+        let next = SigningKey()
         let bytes = Array(RemoteFixtures.first.utf8)
-        try server.serve(["/b.json": .body(RemoteFixtures.first), "/b.json.sig": .body(next.signature(for: bytes).text)])
+        try server.serve([
+            "/b.json": .body(RemoteFixtures.first), "/b.json.sig": .body(next.signature(for: bytes).text),
+        ])
         var remote = RemoteConfiguration()
         remote.cacheDirectory = try Tool.temporaryDirectory().path
         remote.allowHTTP = true
@@ -143,12 +151,16 @@ struct RemoteLoaderTests {
     @Test func cacheStoreLeavesNoTemporaryFiles() throws {
         let directory = try Tool.temporaryDirectory().appendingPathComponent("nested/cache").path
         let cache = BehaviourCache(directory: directory)
-        let entry = CacheEntry(url: "https://example.com/b.json", body: Array("[]".utf8), format: .json, etag: "\"x\"",
-                               fetchedAt: 1_700_000_000)
+        let entry = CacheEntry(
+            url: "https://example.com/b.json", body: Array("[]".utf8), format: .json, etag: "\"x\"",
+            fetchedAt: 1_700_000_000)
         try cache.store(entry)
         try cache.store(entry)
         #expect(try cache.entry(for: entry.url) == entry)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [URL(fileURLWithPath: cache.path(for: entry.url)).lastPathComponent])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory) == [
+                URL(fileURLWithPath: cache.path(for: entry.url)).lastPathComponent
+            ])
         #expect(try cache.entry(for: "https://example.com/other.json") == nil)
     }
 

@@ -6,11 +6,13 @@ import Testing
 /// The Lua an action list runs as: the same calls, in order, on the JSON's lines.
 @Suite("Action list translator")
 struct ActionListTranslatorTests {
-    static let json = "[{\"name\": \"MyFirstModule\", \"actions\": [\n  {\"func\": \"sayHello\"},\n  {\"func\": \"showPopup\"},\n  {\"func\": \"sayGoodBye\"}]}]"
+    static let json =
+        "[{\"name\": \"MyFirstModule\", \"actions\": [\n  {\"func\": \"sayHello\"},\n  {\"func\": \"showPopup\"},\n  {\"func\": \"sayGoodBye\"}]}]"
 
     static func plan() throws -> ActionPlan {
-        ActionPlan(try ActionList.parse(Array(json.utf8), file: "list.json"),
-                   registry: ModuleRegistry([MyFirstModule()]), file: "list.json", strict: false)
+        ActionPlan(
+            try ActionList.parse(Array(json.utf8), file: "list.json"),
+            registry: ModuleRegistry([MyFirstModule()]), file: "list.json", strict: false)
     }
 
     @Test("line-aligned: each call sits on the line of its \"func\"")

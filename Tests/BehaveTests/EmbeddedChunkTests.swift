@@ -1,7 +1,8 @@
-@testable import Behave
 import Foundation
 import Lua
 import Testing
+
+@testable import Behave
 
 /// The chunks the LuaChunks plugin compiles are today's `.lua` files, loaded as bytecode only
 /// into the Lua release that compiled them.
@@ -12,7 +13,9 @@ struct EmbeddedChunkTests {
 
     @Test("each chunk is its .lua file as it is now, and its bytecode is a fresh compile of it")
     func current() throws {
-        let files = ["runtime": "Runtime/runtime.lua", "sandbox": "Sandbox/sandbox.lua", "printer": "Session/printer.lua"]
+        let files = [
+            "runtime": "Runtime/runtime.lua", "sandbox": "Sandbox/sandbox.lua", "printer": "Session/printer.lua",
+        ]
         #expect(Set(LuaChunks.all.map(\.name)) == Set(files.keys))
         for chunk in LuaChunks.all {
             let path = Self.sources.appendingPathComponent(try #require(files[chunk.name]))
@@ -34,8 +37,10 @@ struct EmbeddedChunkTests {
     func errorLines() throws {
         let lua = try LuaState()
         lua.openStandardLibraries()
-        let line = try #require(LuaChunks.runtime.source.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.contains("host.resume") }) + 1
+        let line =
+            try #require(
+                LuaChunks.runtime.source.split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { $0.contains("host.resume") }) + 1
         do {
             _ = try lua.load(PreludeBytecode.runtime()).call()
             Issue.record("the runtime ran without its arguments")
@@ -46,7 +51,10 @@ struct EmbeddedChunkTests {
 
     @Test("tracebacks keep the script's frames and drop the chunks'")
     func tracebackFilter() {
-        let traceback = "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk\n\truntime:120: in function <runtime:118>\n\tsandbox:40: in upvalue 'load'"
-        #expect(ScriptTraceback.clean(traceback) == "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk")
+        let traceback =
+            "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk\n\truntime:120: in function <runtime:118>\n\tsandbox:40: in upvalue 'load'"
+        #expect(
+            ScriptTraceback.clean(traceback)
+                == "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk")
     }
 }

@@ -18,7 +18,10 @@ struct JSONParserTests {
     @Test("numbers keep their text, so integers stay integers")
     func numbers() throws {
         let value = try Self.parse("[1, -2.5, 1e3, 0]")
-        guard case .array(let items) = value.kind else { Issue.record("not an array"); return }
+        guard case .array(let items) = value.kind else {
+            Issue.record("not an array")
+            return
+        }
         let texts = items.map { item -> String in if case .number(let text) = item.kind { text } else { "?" } }
         #expect(texts == ["1", "-2.5", "1e3", "0"])
     }
@@ -26,7 +29,10 @@ struct JSONParserTests {
     @Test("strings decode escapes, \\u sequences and surrogate pairs")
     func strings() throws {
         let value = try Self.parse(#"["a\"b\\c\n", "\u00e9", "\ud83d\ude00"]"#)
-        guard case .array(let items) = value.kind else { Issue.record("not an array"); return }
+        guard case .array(let items) = value.kind else {
+            Issue.record("not an array")
+            return
+        }
         let strings = items.map { item -> String in if case .string(let text) = item.kind { text } else { "?" } }
         #expect(strings == ["a\"b\\c\n", "é", "😀"])
     }
@@ -40,16 +46,17 @@ struct JSONParserTests {
         #expect(value["missing"] == nil)
     }
 
-    @Test("bad input fails at the right place with a message, never a crash",
-          arguments: [
-              ("{\"a\": }", 1, 7),
-              ("[1, 2", 1, 6),
-              ("[1,]", 1, 4),
-              ("\"open", 1, 6),
-              ("{\"a\" 1}", 1, 6),
-              ("[1] 2", 1, 5),
-              ("", 1, 1),
-          ])
+    @Test(
+        "bad input fails at the right place with a message, never a crash",
+        arguments: [
+            ("{\"a\": }", 1, 7),
+            ("[1, 2", 1, 6),
+            ("[1,]", 1, 4),
+            ("\"open", 1, 6),
+            ("{\"a\" 1}", 1, 6),
+            ("[1] 2", 1, 5),
+            ("", 1, 1),
+        ])
     func failures(text: String, line: Int, column: Int) throws {
         let failure = try #require(Self.failure(text))
         #expect(failure.position == SourcePosition(line: line, column: column), "\(failure)")
@@ -60,7 +67,8 @@ struct JSONParserTests {
     func depth() throws {
         let deepest = JSONParser.maximumDepth
         _ = try Self.parse(String(repeating: "[", count: deepest) + String(repeating: "]", count: deepest))
-        let failure = try #require(Self.failure(String(repeating: "[", count: deepest + 1) + String(repeating: "]", count: deepest + 1)))
+        let failure = try #require(
+            Self.failure(String(repeating: "[", count: deepest + 1) + String(repeating: "]", count: deepest + 1)))
         #expect(failure.message.contains("\(deepest)"), "\(failure)")
     }
 

@@ -9,8 +9,9 @@ struct ModuleHostTests {
     func injectedOpener() async throws {
         let opener = RecordingOpener()
         var lines: [String] = []
-        let host = try BehaveHost(modules: [MyThirdModule(opener: opener)],
-                                  output: OutputSink(write: { lines.append($0) }, diagnostic: { _ in }))
+        let host = try BehaveHost(
+            modules: [MyThirdModule(opener: opener)],
+            output: OutputSink(write: { lines.append($0) }, diagnostic: { _ in }))
         try await host.run(Behaviour(name: "o.lua", source: "MyThirdModule.openUrl('https://example.com/a')"))
         #expect(opener.opened == ["https://example.com/a"])
         #expect(lines.isEmpty)
@@ -20,7 +21,8 @@ struct ModuleHostTests {
     func freshStatePerRun() async throws {
         let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
         _ = host.check(Behaviour(name: "c.lua", source: "leak = 1"))  // checking runs nothing
-        let first = try await host.run(Behaviour(name: "a.lua", source: "local seen = leak leak = 'a' string.upper = nil return seen"))
+        let first = try await host.run(
+            Behaviour(name: "a.lua", source: "local seen = leak leak = 'a' string.upper = nil return seen"))
         #expect(first.results.first.map { if case .nil = $0 { true } else { false } } == true)
         let second = try await host.run(Behaviour(name: "b.lua", source: "return leak, string.upper('x')"))
         #expect(second.results.first.map { if case .nil = $0 { true } else { false } } == true)

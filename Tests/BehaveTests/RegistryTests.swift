@@ -14,8 +14,11 @@ struct RegistryTests {
         #expect(try registry.module(named: "GenericProtocol.Nope") == nil)
     }
 
-    @Test("Objective-C selector spellings resolve to Swift actions",
-          arguments: [("openUrlWithUrl:", "openUrl(url:)"), ("openUrl(url:)", "openUrl(url:)"), ("openUrl", "openUrl(url:)")])
+    @Test(
+        "Objective-C selector spellings resolve to Swift actions",
+        arguments: [
+            ("openUrlWithUrl:", "openUrl(url:)"), ("openUrl(url:)", "openUrl(url:)"), ("openUrl", "openUrl(url:)"),
+        ])
     func selectors(spelling: String, signature: String) async throws {
         let module = try #require(try registry.module(named: "MyThirdModule"))
         #expect(try registry.action(spelling, in: module)?.signature == signature)

@@ -7,7 +7,8 @@ import Testing
 struct RuntimeTests {
     @Test("an async action suspends the task and returns its result; the clock is virtual")
     func asyncResult() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             local r = Slow.double(3600)
             print(r, now())
             """)
@@ -17,7 +18,8 @@ struct RuntimeTests {
 
     @Test("an async action's error is a Lua error at the script's line, catchable by pcall")
     func asyncError() async throws {
-        let caught = try await runOnTestClock("""
+        let caught = try await runOnTestClock(
+            """
             local ok, err = pcall(Slow.refuse, "x")
             print(ok, tostring(err))
             local ok2, err2 = pcall(function() return Slow.refuse("y") end)
@@ -25,10 +27,15 @@ struct RuntimeTests {
             """)
         #expect(caught.lines == ["false\tthe server refused", "false\ttest.lua:3: the server refused"])
         let uncaught = try await runOnTestClock("\nSlow.refuse('z')\n")
-        guard case .failed(let error) = uncaught.error else { Issue.record("no failure: \(String(describing: uncaught.error))"); return }
+        guard case .failed(let error) = uncaught.error else {
+            Issue.record("no failure: \(String(describing: uncaught.error))")
+            return
+        }
         #expect(error.message == "test.lua:2: the server refused")
         #expect(error.traceback?.contains("test.lua:2: in main chunk") == true)
-        #expect(error.traceback.map { !$0.contains("\tbehave:") && !$0.contains("[C]: in ?") } == true, "\(error.traceback ?? "")")
+        #expect(
+            error.traceback.map { !$0.contains("\tbehave:") && !$0.contains("[C]: in ?") } == true,
+            "\(error.traceback ?? "")")
     }
 
     @Test("actions doing real async work complete while virtual time stands still")
@@ -40,20 +47,27 @@ struct RuntimeTests {
     @Test("a bad argument to an async action is reported before any work starts")
     func asyncBadArgument() async throws {
         let outcome = try await runOnTestClock("\nSlow.double('many')")
-        guard case .failed(let error) = outcome.error else { Issue.record("no failure"); return }
+        guard case .failed(let error) = outcome.error else {
+            Issue.record("no failure")
+            return
+        }
         #expect(error.message.hasPrefix("test.lua:2: bad argument #1 to 'Slow.double'"))
     }
 
     @Test("an async action where a task cannot wait is a clear error")
     func asyncNotYieldable() async throws {
         let outcome = try await runOnTestClock("table.sort({3, 2, 1}, function(a, b) Slow.double(1) return a < b end)")
-        guard case .failed(let error) = outcome.error else { Issue.record("no failure"); return }
+        guard case .failed(let error) = outcome.error else {
+            Issue.record("no failure")
+            return
+        }
         #expect(error.message.contains("Slow.double is async and cannot be called here"))
     }
 
     @Test("nested waits: waits inside functions, loops and the script's own coroutines")
     func nestedWaits() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             local function pause(s) wait(s) return now() end
             local function twice(s) pause(s) return pause(s) end
             print(twice(1))
@@ -71,7 +85,8 @@ struct RuntimeTests {
 
     @Test("timers fire in time order, ties in creation order")
     func timerOrder() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             after(3, function() print("c", now()) end)
             after(1, function() print("a", now()) end)
             after(2, function() print("b1", now()) end)
@@ -85,7 +100,8 @@ struct RuntimeTests {
 
     @Test("every ticks until cancelled, even from inside its own callback")
     func everyCancel() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             local n = 0
             local h = every(1, function(self)
               n = n + 1
@@ -95,12 +111,16 @@ struct RuntimeTests {
             wait(10)
             print("active", h:active(), "ticks", n)
             """)
-        #expect(outcome.lines == ["tick\t1\t1.0", "tick\t2\t2.0", "tick\t3\t3.0", "cancel\ttrue", "active\tfalse\tticks\t3"])
+        #expect(
+            outcome.lines == [
+                "tick\t1\t1.0", "tick\t2\t2.0", "tick\t3\t3.0", "cancel\ttrue", "active\tfalse\tticks\t3",
+            ])
     }
 
     @Test("a timer whose handle is garbage keeps running")
     func handleCollected() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             local n = 0
             every(1, function() n = n + 1 end)
             collectgarbage() collectgarbage()
@@ -113,7 +133,8 @@ struct RuntimeTests {
 
     @Test("wait_for times out with nil, 'timeout', or returns the payload")
     func waitForTimeout() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             print(wait_for("NEVER", {timeout = 2.5}))
             print(now())
             after(1, function() emit("READY", {n = 4}) end)
@@ -127,7 +148,8 @@ struct RuntimeTests {
 
     @Test("an event arriving while a handler waits runs another handler meanwhile")
     func eventWhileWaiting() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             on("A", function(data, name)
               print("start", name, data.id, now())
               wait(2)
@@ -139,7 +161,8 @@ struct RuntimeTests {
 
     @Test("once and on handles: once runs one time, a cancelled handler never runs")
     func onceAndCancel() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             once("E", function(d) print("once", d) end)
             local h = on("E", function(d) print("on", d) end)
             emit("E", 1) wait(0)
@@ -152,7 +175,8 @@ struct RuntimeTests {
 
     @Test("a failing handler reports its error and the others go on")
     func failingHandler() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             on("E", function() print("first") end)
             on("E", function() local screen = nil; screen.shwo() end)
             on("E", function() wait(1) print("third", now()) end)
@@ -169,7 +193,8 @@ struct RuntimeTests {
 
     @Test("stop ends the behaviour at once, with its reason, timers and handlers pending")
     func stopNow() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             every(1, function() print("tick") end)
             on("E", function() end)
             after(2.5, function() stop("enough") print("never") end)
@@ -186,7 +211,10 @@ struct RuntimeTests {
         var limits = Limits()
         limits.duration = 60
         let outcome = try await runOnTestClock("every(1, function() end) on('X', function() end)", limits: limits)
-        guard case .terminated(let error) = outcome.error else { Issue.record("not terminated"); return }
+        guard case .terminated(let error) = outcome.error else {
+            Issue.record("not terminated")
+            return
+        }
         #expect(error.kind == .limit(.duration))
         #expect(error.message == "limit exceeded: duration (60 s)")
         #expect(outcome.clock == 60)
@@ -199,13 +227,18 @@ struct RuntimeTests {
         #expect(outcome.clock == 1)
     }
 
-    @Test("limits hold inside handlers and timers", arguments: [
-        ("after(1, function() while true do end end)", LuaLimit.instructions),
-        ("on('E', function() local t = {} for i = 1, 1e8 do t[i] = i end end) emit('E')", LuaLimit.memory),
-        ("every(1, function() local function f() return 1 + f() end f() end)", LuaLimit.depth),
-        ("after(0, function() pcall(function() while true do end end) print('escaped') end)", LuaLimit.instructions),
-        ("after(1, function() Slow.chatty(100000) end)", LuaLimit.output),
-    ])
+    @Test(
+        "limits hold inside handlers and timers",
+        arguments: [
+            ("after(1, function() while true do end end)", LuaLimit.instructions),
+            ("on('E', function() local t = {} for i = 1, 1e8 do t[i] = i end end) emit('E')", LuaLimit.memory),
+            ("every(1, function() local function f() return 1 + f() end f() end)", LuaLimit.depth),
+            (
+                "after(0, function() pcall(function() while true do end end) print('escaped') end)",
+                LuaLimit.instructions
+            ),
+            ("after(1, function() Slow.chatty(100000) end)", LuaLimit.output),
+        ])
     func limitsInHandlers(source: String, limit: LuaLimit) async throws {
         var limits = Limits()
         limits.instructions = 2_000_000
@@ -227,7 +260,8 @@ struct RuntimeTests {
         events.send("BYE")
         events.finish()
         events.send("LATE")
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             on("HELLO", function(d) print("hello", d.who) end)
             on("BYE", function(d) print("bye", d) end)
             on("LATE", function() print("late") end)
@@ -238,7 +272,8 @@ struct RuntimeTests {
 
     @Test("context is the app's, read-only")
     func context() async throws {
-        let outcome = try await runOnTestClock("""
+        let outcome = try await runOnTestClock(
+            """
             print(context.platform, context.flags.beta, #context.langs)
             print(pcall(function() context.platform = "x" end))
             print(pcall(function() context.flags.beta = false end))
@@ -261,7 +296,10 @@ struct RuntimeTests {
             ("wait_for('X', 5)", "test.lua:1: bad argument #2 to 'wait_for' (table expected, got number)"),
         ] {
             let outcome = try await runOnTestClock(source)
-            guard case .failed(let error) = outcome.error else { Issue.record("\(source) did not fail"); continue }
+            guard case .failed(let error) = outcome.error else {
+                Issue.record("\(source) did not fail")
+                continue
+            }
             #expect(error.message == message)
         }
     }

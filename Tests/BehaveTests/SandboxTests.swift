@@ -1,10 +1,11 @@
 import Behave
+import Foundation
 import Greeter
 import Lua
 import Testing
-import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hostile scripts: each must fail the way it should, without its effect, and leave the host
@@ -18,8 +19,9 @@ struct SandboxTests {
     static func host(limits: Limits = Limits(), captured: Captured = Captured()) throws -> BehaveHost {
         var policy = SandboxPolicy()
         policy.limits = limits
-        return try BehaveHost(modules: [MyFirstModule()], policy: policy,
-                              output: OutputSink(limit: limits.output, write: { captured.output += $0 }, diagnostic: { _ in }))
+        return try BehaveHost(
+            modules: [MyFirstModule()], policy: policy,
+            output: OutputSink(limit: limits.output, write: { captured.output += $0 }, diagnostic: { _ in }))
     }
 
     /// Runs a script; returns the error or nil and what it printed; then checks
@@ -33,9 +35,13 @@ struct SandboxTests {
         let used = host.lastRun
         switch limit(of: failure) {
         case .instructions?:
-            #expect(used.instructions >= limits.instructions && used.instructions <= 2 * limits.instructions, "instructions: \(used.instructions) for a limit of \(limits.instructions)")
+            #expect(
+                used.instructions >= limits.instructions && used.instructions <= 2 * limits.instructions,
+                "instructions: \(used.instructions) for a limit of \(limits.instructions)")
         case .memory?:
-            #expect(used.peakMemory > limits.memory / 2 && used.peakMemory <= 2 * limits.memory, "memory: \(used.peakMemory) for a limit of \(limits.memory)")
+            #expect(
+                used.peakMemory > limits.memory / 2 && used.peakMemory <= 2 * limits.memory,
+                "memory: \(used.peakMemory) for a limit of \(limits.memory)")
         case .output?:
             #expect(used.bytesWritten <= limits.output, "output: \(used.bytesWritten) for a limit of \(limits.output)")
         default:
@@ -51,14 +57,16 @@ struct SandboxTests {
         return nil
     }
 
-    @Test("removed functions are absent through every path", arguments: [
-        "return io", "return os.execute", "return os.remove", "return os.exit", "return os.getenv", "return debug",
-        "return dofile", "return loadfile", "return package", "return string.dump", "return (''). dump",
-        "return _G.io", "return _ENV.debug", "return rawget(_ENV, 'package')", "return warn",
-        "return load('return io')()", "return load('return os.execute', 'x', 't', _G)()",
-        "return coroutine.wrap(function() return debug end)()",
-        "return getmetatable('')",
-    ])
+    @Test(
+        "removed functions are absent through every path",
+        arguments: [
+            "return io", "return os.execute", "return os.remove", "return os.exit", "return os.getenv", "return debug",
+            "return dofile", "return loadfile", "return package", "return string.dump", "return (''). dump",
+            "return _G.io", "return _ENV.debug", "return rawget(_ENV, 'package')", "return warn",
+            "return load('return io')()", "return load('return os.execute', 'x', 't', _G)()",
+            "return coroutine.wrap(function() return debug end)()",
+            "return getmetatable('')",
+        ])
     func absent(source: String) async throws {
         let host = try Self.host()
         let report = try await host.run(Behaviour(name: "probe.lua", source: source))
@@ -68,7 +76,8 @@ struct SandboxTests {
 
     @Test("binary chunks are refused by load")
     func bytecode() async throws {
-        let (error, _) = try await Self.outcome("""
+        let (error, _) = try await Self.outcome(
+            """
             local bytes = "\\27Lua\\84\\0\\25\\147\\13\\10\\26\\10\\4\\8\\8"
             local f, message = load(bytes, "b", "b")
             assert(f == nil, "binary chunk loaded")
@@ -76,20 +85,25 @@ struct SandboxTests {
             assert(g == nil, "binary chunk loaded in default mode")
             error(m2)
             """)
-        guard case .failed(let lua) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .failed(let lua) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(lua.message.contains("attempt to load a binary chunk"))
     }
 
-    @Test("an infinite loop is stopped by the instruction limit", arguments: [
-        "while true do end",
-        "while true do pcall(function() while true do end end) end",
-        "local co = coroutine.wrap(function() while true do end end) co()",
-        "while true do coroutine.resume(coroutine.create(function() for i = 1, 1e6 do end end)) end",
-        "xpcall(function() while true do end end, function() while true do end end)",
-        "string.gsub(('x'):rep(100), 'x', function() while true do end end)",
-        "local t = {} for i = 1, 100 do t[i] = i end table.sort(t, function(a, b) while true do end end)",
-        "local ok = pcall(error) while true do local ok2, e = pcall(function() while true do end end) end",
-    ])
+    @Test(
+        "an infinite loop is stopped by the instruction limit",
+        arguments: [
+            "while true do end",
+            "while true do pcall(function() while true do end end) end",
+            "local co = coroutine.wrap(function() while true do end end) co()",
+            "while true do coroutine.resume(coroutine.create(function() for i = 1, 1e6 do end end)) end",
+            "xpcall(function() while true do end end, function() while true do end end)",
+            "string.gsub(('x'):rep(100), 'x', function() while true do end end)",
+            "local t = {} for i = 1, 100 do t[i] = i end table.sort(t, function(a, b) while true do end end)",
+            "local ok = pcall(error) while true do local ok2, e = pcall(function() while true do end end) end",
+        ])
     func instructions(source: String) async throws {
         var limits = Limits()
         limits.instructions = 5_000_000
@@ -110,13 +124,15 @@ struct SandboxTests {
         #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
     }
 
-    @Test("memory bombs hit the memory limit, and catching it does not help", arguments: [
-        "local t = {} for i = 1, 1e9 do t[i] = i end",
-        "local s = 'x' while true do s = s .. s end",
-        "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end",
-        "local t = {} for i = 1, 64 do t[i] = ('x'):rep(1 << 20) .. i end",
-        "return table.concat(setmetatable({}, {__index = function() return ('y'):rep(1 << 20) end}), '', 1, 1000)",
-    ])
+    @Test(
+        "memory bombs hit the memory limit, and catching it does not help",
+        arguments: [
+            "local t = {} for i = 1, 1e9 do t[i] = i end",
+            "local s = 'x' while true do s = s .. s end",
+            "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end",
+            "local t = {} for i = 1, 64 do t[i] = ('x'):rep(1 << 20) .. i end",
+            "return table.concat(setmetatable({}, {__index = function() return ('y'):rep(1 << 20) end}), '', 1, 1000)",
+        ])
     func memory(source: String) async throws {
         var limits = Limits()
         limits.memory = 8 << 20
@@ -141,35 +157,45 @@ struct SandboxTests {
         #expect(printed.utf8.count <= 1000)
     }
 
-    @Test("deep recursion is a clean depth error", arguments: [
-        "local function f(n) return 1 + f(n + 1) end return f(1)",
-        "local t = setmetatable({}, {__index = function(t, k) return t[k + 1] end}) return t[1]",
-    ])
+    @Test(
+        "deep recursion is a clean depth error",
+        arguments: [
+            "local function f(n) return 1 + f(n + 1) end return f(1)",
+            "local t = setmetatable({}, {__index = function(t, k) return t[k + 1] end}) return t[1]",
+        ])
     func depth(source: String) async throws {
         let (error, _) = try await Self.outcome(source)
         #expect(error != nil)
     }
 
-    @Test("a parser bomb (deeply nested source) is a syntax error, not a crash",
-          arguments: ["parentheses", "tables", "blocks", "unary minus"])
+    @Test(
+        "a parser bomb (deeply nested source) is a syntax error, not a crash",
+        arguments: ["parentheses", "tables", "blocks", "unary minus"])
     func parserBomb(kind: String) async throws {
-        let source = switch kind {
-        case "parentheses": String(repeating: "(", count: 1_000_000) + "1" + String(repeating: ")", count: 1_000_000)
-        case "tables": "return " + String(repeating: "{", count: 200_000) + String(repeating: "}", count: 200_000)
-        case "blocks": String(repeating: "do ", count: 100_000) + String(repeating: "end ", count: 100_000)
-        default: "local x = " + String(repeating: "- ", count: 500_000) + "1"
-        }
+        let source =
+            switch kind {
+            case "parentheses":
+                String(repeating: "(", count: 1_000_000) + "1" + String(repeating: ")", count: 1_000_000)
+            case "tables": "return " + String(repeating: "{", count: 200_000) + String(repeating: "}", count: 200_000)
+            case "blocks": String(repeating: "do ", count: 100_000) + String(repeating: "end ", count: 100_000)
+            default: "local x = " + String(repeating: "- ", count: 500_000) + "1"
+            }
         let (error, _) = try await Self.outcome(source)
-        guard case .invalid(let diagnostics) = error else { Issue.record("\(kind): \(String(describing: error))"); return }
+        guard case .invalid(let diagnostics) = error else {
+            Issue.record("\(kind): \(String(describing: error))")
+            return
+        }
         let message = diagnostics.first?.message ?? ""
         #expect(message.contains("overflow") || message.contains("levels"), "\(kind): \(message.prefix(200))")
     }
 
-    @Test("string.format and table.concat bombs hit the memory limit", arguments: [
-        "local s = ('x'):rep(1 << 20) local t = {} for i = 1, 100 do t[i] = string.format('%s%s', s, s) end",
-        "local parts = {} for i = 1, 1e7 do parts[i] = 'abcdefgh' end return #table.concat(parts)",
-        "return string.format(('%99d'):rep(1e6), 1)",
-    ])
+    @Test(
+        "string.format and table.concat bombs hit the memory limit",
+        arguments: [
+            "local s = ('x'):rep(1 << 20) local t = {} for i = 1, 100 do t[i] = string.format('%s%s', s, s) end",
+            "local parts = {} for i = 1, 1e7 do parts[i] = 'abcdefgh' end return #table.concat(parts)",
+            "return string.format(('%99d'):rep(1e6), 1)",
+        ])
     func formatBombs(source: String) async throws {
         var limits = Limits()
         limits.memory = 8 << 20
@@ -207,21 +233,24 @@ struct SandboxTests {
         """,
     ]
 
-    @Test("coroutines closing each other through __close, deeply: an error or a result, never a crash",
-          arguments: 0..<3)
+    @Test(
+        "coroutines closing each other through __close, deeply: an error or a result, never a crash",
+        arguments: 0..<3)
     func closeChains(index: Int) async throws {
         let (error, printed) = try await Self.outcome(Self.closeChains[index])
         #expect(error == nil || Self.limit(of: error) != nil, "\(String(describing: error))")
         #expect(error != nil || printed.hasPrefix("true") || printed.hasPrefix("false"), "\(printed.prefix(100))")
     }
 
-    @Test("a script that catches the limit error and tries to go on gets nowhere", arguments: [
-        "for i = 1, 100 do pcall(function() while true do end end) end print('went on')",
-        "local co = coroutine.create(function() while true do end end) print(coroutine.resume(co)) print('went on')",
-        "xpcall(function() while true do end end, function(e) print('handler ran') end) print('went on')",
-        "on('E', function() while true do end end) emit('E') wait(0) print('went on')",
-        "after(0, function() while true do end end) wait(1) print('went on')",
-    ])
+    @Test(
+        "a script that catches the limit error and tries to go on gets nowhere",
+        arguments: [
+            "for i = 1, 100 do pcall(function() while true do end end) end print('went on')",
+            "local co = coroutine.create(function() while true do end end) print(coroutine.resume(co)) print('went on')",
+            "xpcall(function() while true do end end, function(e) print('handler ran') end) print('went on')",
+            "on('E', function() while true do end end) emit('E') wait(0) print('went on')",
+            "after(0, function() while true do end end) wait(1) print('went on')",
+        ])
     func catchAndContinue(source: String) async throws {
         var limits = Limits()
         limits.instructions = 1_000_000
@@ -233,7 +262,10 @@ struct SandboxTests {
     @Test("__gc finalizers are refused")
     func finalizers() async throws {
         let (error, printed) = try await Self.outcome("setmetatable({}, {__gc = function() print('ran') end})")
-        guard case .failed(let lua) = error else { Issue.record("no error"); return }
+        guard case .failed(let lua) = error else {
+            Issue.record("no error")
+            return
+        }
         #expect(lua.message.contains("__gc metamethods are not available"))
         #expect(printed.isEmpty)
     }
@@ -241,8 +273,12 @@ struct SandboxTests {
     @Test("collectgarbage allows only count")
     func collect() async throws {
         let host = try Self.host()
-        #expect(try await host.run(Behaviour(name: "c.lua", source: "return collectgarbage('count') > 0")).results.first?.boolean == true)
-        await #expect(throws: BehaveError.self) { _ = try await host.run(Behaviour(name: "c.lua", source: "collectgarbage('stop')")) }
+        #expect(
+            try await host.run(Behaviour(name: "c.lua", source: "return collectgarbage('count') > 0")).results.first?
+                .boolean == true)
+        await #expect(throws: BehaveError.self) {
+            _ = try await host.run(Behaviour(name: "c.lua", source: "collectgarbage('stop')"))
+        }
     }
 
     @Test("cancellation from another thread stops a run")
@@ -252,26 +288,33 @@ struct SandboxTests {
         limits.time = 0
         let host = try Self.host(limits: limits)
         let cancellation = host.cancellation
-        let thread = Thread { usleep(100_000); cancellation.cancel() }
+        let thread = Thread {
+            usleep(100_000)
+            cancellation.cancel()
+        }
         thread.start()
-        await #expect(throws: BehaveError.self) { _ = try await host.run(Behaviour(name: "spin.lua", source: "while true do end")) }
+        await #expect(throws: BehaveError.self) {
+            _ = try await host.run(Behaviour(name: "spin.lua", source: "while true do end"))
+        }
         #expect(try await host.run(Behaviour(name: "ok.lua", source: "return 1")).results.first?.integer == 1)
     }
 
-    @Test("legitimate scripts still work", arguments: [
-        "local co = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) return b * 2 end) assert(co(1) == 2 and co(5) == 10)",
-        "local ok, e = pcall(error, 'x', 0) assert(not ok and e == 'x')",
-        "assert(('hello world'):match('(%w+) (%w+)') == 'hello')",
-        "assert(utf8.len('héllo') == 5)",
-        "assert(math.maxinteger + 1 == math.mininteger and 7 // 2 == 3)",
-        "local f = load('return x + 1', 'c', 't', {x = 41}) assert(f() == 42)",
-        "local f = load('y = 5') f() assert(y == 5)",
-        "assert(select('#', xpcall(function() return 1, 2 end, print)) == 3)",
-        "local t = {} for i = 1, 1000 do t[i] = -i end table.sort(t) assert(t[1] == -1000)",
-        "assert(os.time() > 0 and type(os.clock()) == 'number' and os.date('%Y') ~= nil)",
-        "local s = {} for i = 1, 100 do s[#s + 1] = tostring(i) end assert(#table.concat(s) == 192)",
-        "assert(string.format('%5.1f|%d', 3.14159, 42) == '  3.1|42')",
-    ])
+    @Test(
+        "legitimate scripts still work",
+        arguments: [
+            "local co = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) return b * 2 end) assert(co(1) == 2 and co(5) == 10)",
+            "local ok, e = pcall(error, 'x', 0) assert(not ok and e == 'x')",
+            "assert(('hello world'):match('(%w+) (%w+)') == 'hello')",
+            "assert(utf8.len('héllo') == 5)",
+            "assert(math.maxinteger + 1 == math.mininteger and 7 // 2 == 3)",
+            "local f = load('return x + 1', 'c', 't', {x = 41}) assert(f() == 42)",
+            "local f = load('y = 5') f() assert(y == 5)",
+            "assert(select('#', xpcall(function() return 1, 2 end, print)) == 3)",
+            "local t = {} for i = 1, 1000 do t[i] = -i end table.sort(t) assert(t[1] == -1000)",
+            "assert(os.time() > 0 and type(os.clock()) == 'number' and os.date('%Y') ~= nil)",
+            "local s = {} for i = 1, 100 do s[#s + 1] = tostring(i) end assert(#table.concat(s) == 192)",
+            "assert(string.format('%5.1f|%d', 3.14159, 42) == '  3.1|42')",
+        ])
     func legitimate(source: String) async throws {
         let host = try Self.host()
         try await host.run(Behaviour(name: "ok.lua", source: source))
@@ -295,7 +338,9 @@ struct SandboxTests {
         #expect(report.results.first?.integer == 42)
         for name in ["'../etc/passwd'", "'/etc/passwd'", "'escape'", "'..lib.util'"] {
             write(directory + "/evil.lua", "return require(\(name))")
-            await #expect(throws: BehaveError.self, "\(name)") { _ = try await host.run(Behaviour.read(path: directory + "/evil.lua")) }
+            await #expect(throws: BehaveError.self, "\(name)") {
+                _ = try await host.run(Behaviour.read(path: directory + "/evil.lua"))
+            }
         }
     }
 }

@@ -13,10 +13,12 @@ final class SessionProbe {
         var policy = SandboxPolicy()
         policy.limits = limits
         let captured = self.captured
-        let host = try BehaveHost(modules: [MyFirstModule(), Slow()], policy: policy,
-                                  output: OutputSink(write: { captured.output += $0 },
-                                                     diagnostic: { captured.diagnostics += $0 + "\n" }),
-                                  clock: VirtualClock())
+        let host = try BehaveHost(
+            modules: [MyFirstModule(), Slow()], policy: policy,
+            output: OutputSink(
+                write: { captured.output += $0 },
+                diagnostic: { captured.diagnostics += $0 + "\n" }),
+            clock: VirtualClock())
         session = try BehaveSession(host: host)
     }
 
@@ -89,7 +91,8 @@ struct SessionTests {
     @Test("tables print with sorted keys, nesting, cycles shown and long tables cut")
     func tables() async throws {
         let probe = try SessionProbe()
-        #expect(await probe.value("{3, 2, 1, b = {c = true}, a = 'x', [10] = 0, ['two words'] = 2}")
+        #expect(
+            await probe.value("{3, 2, 1, b = {c = true}, a = 'x', [10] = 0, ['two words'] = 2}")
                 == "{3, 2, 1, [10] = 0, a = \"x\", b = {c = true}, [\"two words\"] = 2}")
         #expect(await probe.value("{}") == "{}")
         #expect(await probe.value("t = {name = 'loop'}; t.self = t; return t") == "{name = \"loop\", self = <cycle>}")
@@ -97,15 +100,17 @@ struct SessionTests {
         #expect(long.hasSuffix("100,\n  … (50 more)\n}"))
         let deep = await probe.value("{{{{{{{1}}}}}}}") ?? ""
         #expect(deep.contains("{…}"))
-        let wide = await probe.value("{alpha = 'aaaaaaaaaaaa', beta = 'bbbbbbbbbbbbbb', gamma = 'cccccccccccccc', delta = 'dddddddddddd'}")
-        #expect(wide == """
-            {
-              alpha = "aaaaaaaaaaaa",
-              beta = "bbbbbbbbbbbbbb",
-              delta = "dddddddddddd",
-              gamma = "cccccccccccccc"
-            }
-            """)
+        let wide = await probe.value(
+            "{alpha = 'aaaaaaaaaaaa', beta = 'bbbbbbbbbbbbbb', gamma = 'cccccccccccccc', delta = 'dddddddddddd'}")
+        #expect(
+            wide == """
+                {
+                  alpha = "aaaaaaaaaaaa",
+                  beta = "bbbbbbbbbbbbbb",
+                  delta = "dddddddddddd",
+                  gamma = "cccccccccccccc"
+                }
+                """)
         #expect(await probe.value("'line\\nbreak \"quoted\"'") == "\"line\\nbreak \\\"quoted\\\"\"")
         #expect(await probe.value("MyFirstModule") == "<module MyFirstModule>")
     }
@@ -113,7 +118,8 @@ struct SessionTests {
     @Test("hostile values print without running __index or __pairs; a failing __tostring is shown")
     func hostileValues() async throws {
         let probe = try SessionProbe()
-        let trapped = await probe.value("""
+        let trapped = await probe.value(
+            """
             setmetatable({1}, {__index = function() error('index ran') end, __pairs = function() error('pairs ran') end})
             """)
         #expect(trapped == "{1}")
@@ -133,7 +139,9 @@ struct SessionTests {
     func errors() async throws {
         let probe = try SessionProbe()
         #expect(await probe.error("error('boom')") == "stdin:1: boom")
-        #expect(await probe.error("local x = 1\nlocal y = nil + x") == "stdin:2: attempt to perform arithmetic on a nil value")
+        #expect(
+            await probe.error("local x = 1\nlocal y = nil + x")
+                == "stdin:2: attempt to perform arithmetic on a nil value")
         #expect(await probe.value("'still here'") == "\"still here\"")
     }
 
@@ -207,7 +215,8 @@ struct SessionTests {
             return
         }
         #expect(await probe.value("greet('you')") == "\"hi you\"")
-        let json = Behaviour(name: "list.json", source: #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}]}]"#)
+        let json = Behaviour(
+            name: "list.json", source: #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}]}]"#)
         let ran = await probe.session.load(json)
         guard case .values = ran else {
             Issue.record("the action list did not run: \(ran)")

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// `behave modules --luals` and `behave schema`: editor support generated from the module metadata.
 @Suite("Authoring tools")
@@ -15,8 +15,11 @@ struct AuthoringTests {
         #expect(text.contains("function MyThirdModule.openUrl(url) end"))
         #expect(text.contains("---@async\n---@param seconds number\nfunction wait(seconds) end"))
         #expect(text.contains("---@class behave.Handle"))
-        #expect(text.contains("---@async\n---@param destination string Bordeaux or Lyon\n---@return string\nfunction Keynote.vote(destination) end"),
-                "vote is declared async with its parameter and result")
+        #expect(
+            text.contains(
+                "---@async\n---@param destination string Bordeaux or Lyon\n---@return string\nfunction Keynote.vote(destination) end"
+            ),
+            "vote is declared async with its parameter and result")
         #expect(!text.contains("---@async\n---@param screen"), "show is not async")
         let file = try Tool.write(text, to: "behave.d.lua", in: try Tool.temporaryDirectory())
         let luac = try Self.run("/usr/bin/env", ["luac5.4", "-p", file])
@@ -43,30 +46,35 @@ struct AuthoringTests {
         return result.output.split(separator: "\n").map(String.init)
     }
 
-    static let protocols = try! String(contentsOf: Tool.root.appendingPathComponent("scripts/examples/Protocols.json"), encoding: .utf8)
+    static let protocols = try! String(
+        contentsOf: Tool.root.appendingPathComponent("scripts/examples/Protocols.json"), encoding: .utf8)
 
     @Test func schemaAcceptsWhatRunsAndRejectsWrongValues() throws {
         let result = try Tool.run(["schema"])
         #expect(result.status == 0, "\(result.stderr)")
-        let verdicts = try validate(schema: result.stdout, [
-            Self.protocols,
-            #"[{"name": "MyThirdModule", "actions": [{"func": "openUrl(url:)", "value": "https://example.com/"}]}]"#,
-            #"[{"name": "GenericProtocol.MyThirdModule", "actions": [{"func": "openUrlWithUrl:", "value": 42}]}]"#,
-            #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello", "value": "unexpected"}]}]"#,
-            #"[{"name": "MyFirstModule"}]"#,
-        ])
+        let verdicts = try validate(
+            schema: result.stdout,
+            [
+                Self.protocols,
+                #"[{"name": "MyThirdModule", "actions": [{"func": "openUrl(url:)", "value": "https://example.com/"}]}]"#,
+                #"[{"name": "GenericProtocol.MyThirdModule", "actions": [{"func": "openUrlWithUrl:", "value": 42}]}]"#,
+                #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello", "value": "unexpected"}]}]"#,
+                #"[{"name": "MyFirstModule"}]"#,
+            ])
         #expect(verdicts == ["valid", "valid", "invalid", "invalid", "invalid"])
     }
 
     @Test func strictSchemaRejectsUnknownNamesAsCheckStrictDoes() throws {
         let result = try Tool.run(["schema", "--strict"])
         #expect(result.status == 0, "\(result.stderr)")
-        let verdicts = try validate(schema: result.stdout, [
-            #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}, {"func": "sayGoodBye"}]}]"#,
-            #"[{"name": "MyFirstModule", "actions": [{"func": "showPopup"}]}]"#,
-            #"[{"name": "NoSuchModule", "actions": []}]"#,
-            Self.protocols,
-        ])
+        let verdicts = try validate(
+            schema: result.stdout,
+            [
+                #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}, {"func": "sayGoodBye"}]}]"#,
+                #"[{"name": "MyFirstModule", "actions": [{"func": "showPopup"}]}]"#,
+                #"[{"name": "NoSuchModule", "actions": []}]"#,
+                Self.protocols,
+            ])
         #expect(verdicts == ["valid", "invalid", "invalid", "invalid"])
         // The same verdict as the checker's on the seed's file.
         #expect(try Tool.run(["check", "--strict", "scripts/examples/Protocols.json"]).status == 65)

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 @Suite("Bad inputs get one clear line and a documented exit code")
 struct BadInputTests {
@@ -12,8 +12,10 @@ struct BadInputTests {
 
     func run(_ text: String, name: String = "bad.json") throws -> Tool.Result { try run(Array(text.utf8), name: name) }
 
-    func expectOneLine(_ result: Tool.Result, status: Int32, _ fragment: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOneLine(
+        _ result: Tool.Result, status: Int32, _ fragment: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == status, sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
         let lines = result.stderr.split(separator: "\n")
@@ -22,48 +24,59 @@ struct BadInputTests {
     }
 
     @Test func emptyFile() throws {
-        expectOneLine(try run(""), status: 65, "bad.json:1:1: error: expected a JSON value, found end of file (the file is empty)")
+        expectOneLine(
+            try run(""), status: 65, "bad.json:1:1: error: expected a JSON value, found end of file (the file is empty)"
+        )
     }
 
     @Test func truncated() throws {
-        expectOneLine(try run("[{\"name\": \"MyFirstModule\", \"actions\": [{\"func\": \"sayHe"), status: 65,
-                      "bad.json:1:55: error: expected '\"' to end the string, found end of file (the file is truncated)")
+        expectOneLine(
+            try run("[{\"name\": \"MyFirstModule\", \"actions\": [{\"func\": \"sayHe"), status: 65,
+            "bad.json:1:55: error: expected '\"' to end the string, found end of file (the file is truncated)")
     }
 
     @Test func topLevelObject() throws {
-        expectOneLine(try run("{\"name\": \"MyFirstModule\"}"), status: 65,
-                      "bad.json:1:1: error: expected an array of modules at the top level, found an object")
+        expectOneLine(
+            try run("{\"name\": \"MyFirstModule\"}"), status: 65,
+            "bad.json:1:1: error: expected an array of modules at the top level, found an object")
     }
 
     @Test func actionsNotAnArray() throws {
-        expectOneLine(try run("[\n  {\"name\": \"MyFirstModule\", \"actions\": {\"func\": \"sayHello\"}}\n]"), status: 65,
-                      "bad.json:2:40: error: expected \"actions\" to be an array, found an object")
+        expectOneLine(
+            try run("[\n  {\"name\": \"MyFirstModule\", \"actions\": {\"func\": \"sayHello\"}}\n]"), status: 65,
+            "bad.json:2:40: error: expected \"actions\" to be an array, found an object")
     }
 
     @Test func funcMissing() throws {
-        expectOneLine(try run("[{\"name\": \"MyFirstModule\", \"actions\": [{\"value\": 1}]}]"), status: 65,
-                      "bad.json:1:40: error: action is missing \"func\"")
+        expectOneLine(
+            try run("[{\"name\": \"MyFirstModule\", \"actions\": [{\"value\": 1}]}]"), status: 65,
+            "bad.json:1:40: error: action is missing \"func\"")
     }
 
     @Test func funcNotAString() throws {
-        expectOneLine(try run("[{\"name\": \"MyFirstModule\", \"actions\": [{\"func\": 42}]}]"), status: 65,
-                      "bad.json:1:49: error: expected \"func\" to be a string, found a number")
+        expectOneLine(
+            try run("[{\"name\": \"MyFirstModule\", \"actions\": [{\"func\": 42}]}]"), status: 65,
+            "bad.json:1:49: error: expected \"func\" to be a string, found a number")
     }
 
     @Test func wrongValueType() throws {
-        expectOneLine(try run("[{\"name\": \"MyThirdModule\", \"actions\": [{\"func\": \"openUrlWithUrl:\", \"value\": 3}]}]"),
-                      status: 65, "bad.json:1:77: error: MyThirdModule.openUrl(url:): argument 'url': expected a string, found a number")
+        expectOneLine(
+            try run("[{\"name\": \"MyThirdModule\", \"actions\": [{\"func\": \"openUrlWithUrl:\", \"value\": 3}]}]"),
+            status: 65,
+            "bad.json:1:77: error: MyThirdModule.openUrl(url:): argument 'url': expected a string, found a number")
     }
 
     @Test("10,000 levels of nesting: an error, no stack overflow")
     func deepNesting() throws {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        expectOneLine(try run(deep), status: 65, "bad.json:1:513: error: arrays and objects nest deeper than 512 levels")
+        expectOneLine(
+            try run(deep), status: 65, "bad.json:1:513: error: arrays and objects nest deeper than 512 levels")
     }
 
     @Test func notUTF8() throws {
-        expectOneLine(try run(Array("[{\"name\": \"MyFirst".utf8) + [0xff, 0xfe] + Array("\"}]".utf8)), status: 65,
-                      "bad.json:1:19: error: the file is not valid UTF-8 (invalid byte 0xff)")
+        expectOneLine(
+            try run(Array("[{\"name\": \"MyFirst".utf8) + [0xff, 0xfe] + Array("\"}]".utf8)), status: 65,
+            "bad.json:1:19: error: the file is not valid UTF-8 (invalid byte 0xff)")
     }
 
     @Test func missingFile() throws {
@@ -73,12 +86,15 @@ struct BadInputTests {
     }
 
     @Test func luaSyntaxError() throws {
-        expectOneLine(try run("local x = = 1", name: "broken.lua"), status: 65, "broken.lua:1:1: error: unexpected symbol near '='")
+        expectOneLine(
+            try run("local x = = 1", name: "broken.lua"), status: 65,
+            "broken.lua:1:1: error: unexpected symbol near '='")
     }
 
     @Test("a 10 MB file of valid actions runs")
     func tenMegabytes() throws {
-        let action = "  {\"name\": \"MyFirstModule\", \"actions\": [{\"func\": \"sayHello\"}, {\"func\": \"sayGoodBye\"}]},\n"
+        let action =
+            "  {\"name\": \"MyFirstModule\", \"actions\": [{\"func\": \"sayHello\"}, {\"func\": \"sayGoodBye\"}]},\n"
         let count = 10_000_000 / action.utf8.count + 1
         var text = "[\n"
         text.reserveCapacity(count * action.utf8.count + 100)

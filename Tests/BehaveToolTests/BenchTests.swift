@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// The README's `scripts/bench` flags, run on the debug build of the bench (`scripts/bench`
 /// itself only adds the release build). Figures are not checked: the bench reports speed,
@@ -19,7 +19,8 @@ struct BenchTests {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -27,19 +28,26 @@ struct BenchTests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 
-    @Test("a command line the bench cannot read stops it before measuring: one line saying why, exit 64",
-          arguments: [
-              (["--rounds"], "--rounds needs a whole number of rounds above 0"),
-              (["--rounds", "0"], "--rounds needs a whole number of rounds above 0"),
-              (["--rounds", "five"], "--rounds needs a whole number of rounds above 0"),
-              (["--only"], "--only needs sections, e.g. --only calls,cpu"),
-              (["--only", "calls,bogus"], "--only: no section 'bogus' (sections: calls, scheduler, json, hosts, cpu, start)"),
-              (["--only", "calls,"], "--only: no section '' (sections: calls, scheduler, json, hosts, cpu, start)"),
-              (["--jsn"], "unknown argument '--jsn'"),
-          ])
+    @Test(
+        "a command line the bench cannot read stops it before measuring: one line saying why, exit 64",
+        arguments: [
+            (["--rounds"], "--rounds needs a whole number of rounds above 0"),
+            (["--rounds", "0"], "--rounds needs a whole number of rounds above 0"),
+            (["--rounds", "five"], "--rounds needs a whole number of rounds above 0"),
+            (["--only"], "--only needs sections, e.g. --only calls,cpu"),
+            (
+                ["--only", "calls,bogus"],
+                "--only: no section 'bogus' (sections: calls, scheduler, json, hosts, cpu, start)"
+            ),
+            (["--only", "calls,"], "--only: no section '' (sections: calls, scheduler, json, hosts, cpu, start)"),
+            (["--jsn"], "unknown argument '--jsn'"),
+        ])
     func refused(arguments: [String], message: String) throws {
         let (status, out, err) = try Self.run(arguments)
         #expect(status == 64)
@@ -52,7 +60,10 @@ struct BenchTests {
     func help() throws {
         let (status, out, _) = try Self.run(["--help"])
         #expect(status == 0)
-        #expect(out == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start] [--record DIRECTORY]\n")
+        #expect(
+            out
+                == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start] [--record DIRECTORY]\n"
+        )
     }
 
     @Test("--only measures just the sections named, and prints the table with its header")
@@ -70,10 +81,13 @@ struct BenchTests {
         let names = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
             .map { $0.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
         let workloads = ["recursive fib(30)", "sort 1M numbers", "string building", "coroutine ping-pong"]
-        #expect(names == workloads.flatMap { [
-            "\($0): behave run (sandbox, all limits) vs lua5.4",
-            "\($0): C host with an empty count hook vs without (the floor of any instruction limit)",
-        ] } + ["process start to finish, one-line script: behave run vs lua5.4"], "\(table)")
+        #expect(
+            names == workloads.flatMap {
+                [
+                    "\($0): behave run (sandbox, all limits) vs lua5.4",
+                    "\($0): C host with an empty count hook vs without (the floor of any instruction limit)",
+                ]
+            } + ["process start to finish, one-line script: behave run vs lua5.4"], "\(table)")
     }
 
     @Test("--json prints the rows for machines: name, figures, unit, ratio, target, met")

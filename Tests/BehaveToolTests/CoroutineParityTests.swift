@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// A script's coroutine.resume and coroutine.wrap are the runtime's own (they pass the host's
 /// requests up, so `wait` works inside them); for everything else they must behave as the stock

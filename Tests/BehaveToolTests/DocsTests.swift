@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// Every command and code block in `README.md` and `docs/` is run, or is the code a test
 /// compiles, so the docs cannot drift from the product.
@@ -9,7 +9,8 @@ struct DocsTests {
     /// Which test covers each block; the other suites that read blocks are named where they do.
     static let covered: [String: Set<String>] = [
         "README.md": ["two-commands", "seed-run", "first-lua", "first-lua-run", "embedding", "module"],
-        "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],  // keynote-run: ReadmeKeynoteTests
+        // keynote-run: ReadmeKeynoteTests
+        "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReadmeReplTests
         "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // ReadmeRemoteTests runs the sh blocks
         "docs/cli.md": ["editor-support"],
@@ -21,8 +22,9 @@ struct DocsTests {
     static func bash(_ script: String, in directory: URL) throws -> Tool.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Tool.products.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        return try Tool.run(["-euo", "pipefail", "-c", script], in: directory, program: URL(fileURLWithPath: "/bin/bash"),
-                            environment: environment)
+        return try Tool.run(
+            ["-euo", "pipefail", "-c", script], in: directory, program: URL(fileURLWithPath: "/bin/bash"),
+            environment: environment)
     }
 
     @Test("every fenced block is named, and every name is one a test covers")
@@ -37,12 +39,16 @@ struct DocsTests {
 
     @Test("the README's two commands are the ones scripts/test and CI run")
     func twoCommands() throws {
-        #expect(try Docs.block("two-commands", in: "README.md") == "scripts/behave run scripts/examples/Protocols.json\nscripts/test\n")
+        #expect(
+            try Docs.block("two-commands", in: "README.md")
+                == "scripts/behave run scripts/examples/Protocols.json\nscripts/test\n")
         #expect(try Docs.text("scripts/test").contains("\nscripts/behave run scripts/examples/Protocols.json"))
         #expect(try Docs.text(".ci/run").contains("scripts/test"))
     }
 
-    @Test("the seed's run prints what the docs show, stdout then the warnings", arguments: ["README.md", "docs/behaviours.md"])
+    @Test(
+        "the seed's run prints what the docs show, stdout then the warnings",
+        arguments: ["README.md", "docs/behaviours.md"])
     func seedRun(file: String) throws {
         var lines = try Docs.block("seed-run", in: file).split(separator: "\n").map(String.init)
         #expect(lines.removeFirst() == "$ scripts/behave run scripts/examples/Protocols.json")
@@ -67,24 +73,28 @@ struct DocsTests {
     func eventLine() throws {
         let work = try Tool.temporaryDirectory()
         _ = try Tool.write(try Docs.block("event-line", in: "docs/behaviours.md"), to: "events.jsonl", in: work)
-        _ = try Tool.write("on('VOTE_TRAIN_START', function(d) print(d.destinations[1], d.destinations[2], now()) end)",
-                           to: "vote.lua", in: work)
+        _ = try Tool.write(
+            "on('VOTE_TRAIN_START', function(d) print(d.destinations[1], d.destinations[2], now()) end)",
+            to: "vote.lua", in: work)
         let result = try Tool.run(["run", "vote.lua", "--events", "events.jsonl", "--fast"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Bordeaux\tLyon\t1.5\n")
     }
 
-    @Test("Swift blocks are the code the tests and modules compile",
-          arguments: [
-              ("embedding", "README.md", "Tests/BehaveTests/EmbeddingExampleTests.swift"),
-              ("embedding", "docs/behaviours.md", "Tests/BehaveTests/EmbeddingExampleTests.swift"),
-              ("module", "README.md", "modules/Greeter/Greeting.swift"),
-              ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
-              ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
-              ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
-          ])
+    @Test(
+        "Swift blocks are the code the tests and modules compile",
+        arguments: [
+            ("embedding", "README.md", "Tests/BehaveTests/EmbeddingExampleTests.swift"),
+            ("embedding", "docs/behaviours.md", "Tests/BehaveTests/EmbeddingExampleTests.swift"),
+            ("module", "README.md", "modules/Greeter/Greeting.swift"),
+            ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
+            ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
+            ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
+        ])
     func swiftSnippets(name: String, file: String, source: String) throws {
-        #expect(try Docs.block(name, in: file) == Docs.snippet(name, in: source), "\(file)'s \(name) differs from \(source)")
+        #expect(
+            try Docs.block(name, in: file) == Docs.snippet(name, in: source), "\(file)'s \(name) differs from \(source)"
+        )
     }
 
     @Test("the REPL's piped example prints 1")
@@ -124,10 +134,12 @@ struct DocsTests {
         }
         let recorded = try FileManager.default.contentsOfDirectory(atPath: results.path)
         #expect(recorded.count == 1 && recorded[0].hasSuffix(".json"), "\(recorded)")
-        let record = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: results.appendingPathComponent(recorded[0]))) as? [String: Any])
+        let record = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: results.appendingPathComponent(recorded[0]))) as? [String: Any])
         #expect(Set(record.keys) == ["date", "commit", "rounds", "machine", "rows"])
-        #expect((record["rows"] as? [[String: Any]])?.first?["name"] as? String
-            == "process start to finish, one-line script: behave run vs lua5.4")
+        #expect(
+            (record["rows"] as? [[String: Any]])?.first?["name"] as? String
+                == "process start to finish, one-line script: behave run vs lua5.4")
     }
 }

@@ -1,7 +1,7 @@
 import BehaveRemote
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 @Suite("Key and signature texts")
 struct KeyTextTests {
@@ -19,7 +19,10 @@ struct KeyTextTests {
         let key = SigningKey()
         let signature = key.signature(for: Array("[]".utf8))
         #expect(try Signature(text: signature.text) == signature)
-        #expect(throws: KeyFormatError.wrongLength(what: "signature", expected: 64, found: 32, hint: "this looks like a key")) {
+        #expect(
+            throws: KeyFormatError.wrongLength(
+                what: "signature", expected: 64, found: 32, hint: "this looks like a key")
+        ) {
             try Signature(text: key.publicKey.text)
         }
         #expect(throws: KeyFormatError.notBase64(what: "signature")) { try Signature(text: "<html>not found</html>") }

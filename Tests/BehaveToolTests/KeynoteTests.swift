@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// The keynote of seed 003, end to end through the built tool.
 @Suite("Keynote from a script")
@@ -28,8 +28,10 @@ struct KeynoteTests {
 
     @Test("the README's command prints the screens in order and the vote confirmation, exit 0")
     func replay() throws {
-        let result = try Tool.run(["run", "scripts/examples/keynote.lua",
-                                   "--events", "scripts/examples/keynote-events.jsonl", "--fast"])
+        let result = try Tool.run([
+            "run", "scripts/examples/keynote.lua",
+            "--events", "scripts/examples/keynote-events.jsonl", "--fast",
+        ])
         #expect(result.stdout == Self.expected)
         #expect(result.stderr == "")
         #expect(result.status == 0)
@@ -37,8 +39,10 @@ struct KeynoteTests {
 
     @Test("the context decides the vote")
     func otherDestination() throws {
-        let result = try Tool.run(["run", "scripts/examples/keynote.lua", "--context", "destination=Lyon",
-                                   "--events", "scripts/examples/keynote-events.jsonl", "--fast"])
+        let result = try Tool.run([
+            "run", "scripts/examples/keynote.lua", "--context", "destination=Lyon",
+            "--events", "scripts/examples/keynote-events.jsonl", "--fast",
+        ])
         #expect(result.stdout.contains("Vote #1 for Lyon recorded\n"))
         #expect(result.stdout.contains("The train goes to Bordeaux (your train lost)\n"))
         #expect(result.status == 0)
@@ -47,48 +51,64 @@ struct KeynoteTests {
     @Test("events read from stdin as they come, in real time, each `after` the one before")
     func stdinEvents() throws {
         let started = Date()
-        let result = try Tool.run(["run", "scripts/examples/keynote.lua", "--events", "-"], input: """
-            {"event": "KEYNOTE_START"}
-            {"event": "VOTE_TRAIN_START"}
-            {"event": "KEYNOTE_END", "after": 2}
+        let result = try Tool.run(
+            ["run", "scripts/examples/keynote.lua", "--events", "-"],
+            input: """
+                {"event": "KEYNOTE_START"}
+                {"event": "VOTE_TRAIN_START"}
+                {"event": "KEYNOTE_END", "after": 2}
 
-            """)
-        #expect(result.stdout == """
-            screen KeynoteWelcome: Welcome to the Xebicon'16 keynote
-            screen TrainVote: Which train takes you to Xebicon: Bordeaux or Lyon?
-            Vote #1 for Bordeaux recorded
-            screen KeynoteWelcome: Welcome to the Xebicon'16 keynote
-            Thank you for riding with us!
+                """)
+        #expect(
+            result.stdout == """
+                screen KeynoteWelcome: Welcome to the Xebicon'16 keynote
+                screen TrainVote: Which train takes you to Xebicon: Bordeaux or Lyon?
+                Vote #1 for Bordeaux recorded
+                screen KeynoteWelcome: Welcome to the Xebicon'16 keynote
+                Thank you for riding with us!
 
-            """)
+                """)
         #expect(result.status == 0)
         #expect(Date().timeIntervalSince(started) >= 2)
     }
 
     @Test("a bad line on stdin is reported with its position and skipped")
     func stdinBadLine() throws {
-        let result = try Tool.run(["run", "scripts/examples/keynote.lua", "--events", "-", "--fast"],
-                                  input: "{\"event\": \"KEYNOTE_START\"}\n{\"event\": 3}\n{\"event\": \"KEYNOTE_END\"}\n")
+        let result = try Tool.run(
+            ["run", "scripts/examples/keynote.lua", "--events", "-", "--fast"],
+            input: "{\"event\": \"KEYNOTE_START\"}\n{\"event\": 3}\n{\"event\": \"KEYNOTE_END\"}\n")
         #expect(result.stderr.contains("stdin:2:11: error: \"event\" must be a non-empty string, found a number"))
         #expect(result.stdout.hasSuffix("Thank you for riding with us!\n"))
         #expect(result.status == 0)
     }
 
-    @Test("a bad events file is refused before anything runs, every problem with its line and column", arguments: [
-        ("{\"event\": \"A\"}\n{\"event\": \"B\", \"after\": -1}\n", "events.jsonl:2:25: error: \"after\" must be a non-negative number of seconds"),
-        ("{\"event\": \"A\", \"when\": 1}\n", "events.jsonl:1:16: error: unknown key \"when\"; expected \"event\", \"data\" or \"after\""),
-        ("[1, 2]\n", "events.jsonl:1:1: error: expected an object like"),
-        ("{\"data\": {}}\n", "events.jsonl:1:1: error: missing \"event\""),
-        ("{\"event\": \"A\"\n", "events.jsonl:1:"),
-    ])
+    @Test(
+        "a bad events file is refused before anything runs, every problem with its line and column",
+        arguments: [
+            (
+                "{\"event\": \"A\"}\n{\"event\": \"B\", \"after\": -1}\n",
+                "events.jsonl:2:25: error: \"after\" must be a non-negative number of seconds"
+            ),
+            (
+                "{\"event\": \"A\", \"when\": 1}\n",
+                "events.jsonl:1:16: error: unknown key \"when\"; expected \"event\", \"data\" or \"after\""
+            ),
+            ("[1, 2]\n", "events.jsonl:1:1: error: expected an object like"),
+            ("{\"data\": {}}\n", "events.jsonl:1:1: error: missing \"event\""),
+            ("{\"event\": \"A\"\n", "events.jsonl:1:"),
+        ])
     func badEventsFile(contents: String, message: String) throws {
         let directory = try Tool.temporaryDirectory()
         let file = try Tool.write(contents, to: "events.jsonl", in: directory)
-        let result = try Tool.run(["run", Tool.root.appendingPathComponent("scripts/examples/keynote.lua").path,
-                                   "--events", file, "--fast"], in: directory)
+        let result = try Tool.run(
+            [
+                "run", Tool.root.appendingPathComponent("scripts/examples/keynote.lua").path,
+                "--events", file, "--fast",
+            ], in: directory)
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr.contains(message.replacingOccurrences(of: "events.jsonl", with: file)), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(message.replacingOccurrences(of: "events.jsonl", with: file)), "\(result.stderr)")
     }
 
     @Test("a missing events file is unreadable (66)")
@@ -111,7 +131,8 @@ struct KeynoteTests {
     @Test("a failing handler: reported with the script's position, the others go on, exit 1")
     func failingHandler() throws {
         let directory = try Tool.temporaryDirectory()
-        let script = try Tool.write("""
+        let script = try Tool.write(
+            """
             on("A", function() Keynote.shwo("x") end)
             on("A", function() print("other handler ran") end)
             emit("A")

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// `behave` and `behave-remote` run a behaviour's Lua code on the process's main thread (`MainThreadExecutor`), so
 /// a script that never waits runs in a single-threaded process, as in `lua5.4` (README,
@@ -21,45 +21,54 @@ struct MainThreadTests {
 
         """
     /// Says where a `PING` event's handler runs; the second event stops the behaviour.
-    static let handler = "on('PING', function(payload) where('handler ' .. payload.n) if payload.n == 2 then stop() end end)\n"
+    static let handler =
+        "on('PING', function(payload) where('handler ' .. payload.n) if payload.n == 2 then stop() end end)\n"
 
     /// `result` is a clean exit that printed exactly `expected`.
-    static func expectClean(_ result: Tool.Result, printed expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClean(
+        _ result: Tool.Result, printed expected: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.stdout == expected, sourceLocation: sourceLocation)
         #expect(result.stderr == "", sourceLocation: sourceLocation)
         #expect(result.status == 0, sourceLocation: sourceLocation)
     }
 
-    @Test("a script that never waits runs in a process with one thread, in behave and behave-remote",
-          arguments: ["behave", "behave-remote"])
+    @Test(
+        "a script that never waits runs in a process with one thread, in behave and behave-remote",
+        arguments: ["behave", "behave-remote"])
     func singleThreaded(executable: String) throws {
         let directory = try Tool.temporaryDirectory()
-        let script = try Tool.write(Self.probe + "where('main chunk') print('threads', threads())\n",
-                                    to: "plain.lua", in: directory)
+        let script = try Tool.write(
+            Self.probe + "where('main chunk') print('threads', threads())\n",
+            to: "plain.lua", in: directory)
         let program = Tool.product(executable)
-        Self.expectClean(try Tool.run(["run", "--trusted", script], program: program),
-                         printed: "main chunk\tmain\nthreads\t1\n")
+        Self.expectClean(
+            try Tool.run(["run", "--trusted", script], program: program),
+            printed: "main chunk\tmain\nthreads\t1\n")
     }
 
     @Test("after a wait, in a timer and in an event handler, Lua is still on the main thread")
     func afterWaiting() throws {
         let directory = try Tool.temporaryDirectory()
-        let script = try Tool.write(Self.probe + Self.handler + """
-            where('start')
-            wait(0.01)
-            where('after wait')
-            after(0.01, function() where('timer') end)
+        let script = try Tool.write(
+            Self.probe + Self.handler + """
+                where('start')
+                wait(0.01)
+                where('after wait')
+                after(0.01, function() where('timer') end)
 
-            """, to: "waits.lua", in: directory)
-        let events = try Tool.write("""
+                """, to: "waits.lua", in: directory)
+        let events = try Tool.write(
+            """
             {"event": "PING", "data": {"n": 1}, "after": 0.5}
             {"event": "PING", "data": {"n": 2}, "after": 0.01}
 
             """, to: "events.jsonl", in: directory)
         // Half a second leaves the timer room to fire first on a busy machine.
         for clock in [[], ["--fast"]] {
-            Self.expectClean(try Tool.run(["run", "--trusted", script, "--events", events] + clock),
-                             printed: "start\tmain\nafter wait\tmain\ntimer\tmain\nhandler 1\tmain\nhandler 2\tmain\n")
+            Self.expectClean(
+                try Tool.run(["run", "--trusted", script, "--events", events] + clock),
+                printed: "start\tmain\nafter wait\tmain\ntimer\tmain\nhandler 1\tmain\nhandler 2\tmain\n")
         }
     }
 
@@ -67,11 +76,13 @@ struct MainThreadTests {
     func streamedEvents() throws {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write(Self.probe + Self.handler + "where('start')\n", to: "streamed.lua", in: directory)
-        let result = try Tool.run(["run", "--trusted", script, "--events", "-"], input: """
-            {"event": "PING", "data": {"n": 1}}
-            {"event": "PING", "data": {"n": 2}}
+        let result = try Tool.run(
+            ["run", "--trusted", script, "--events", "-"],
+            input: """
+                {"event": "PING", "data": {"n": 1}}
+                {"event": "PING", "data": {"n": 2}}
 
-            """)
+                """)
         Self.expectClean(result, printed: "start\tmain\nhandler 1\tmain\nhandler 2\tmain\n")
     }
 
@@ -115,8 +126,8 @@ struct MainThreadTests {
     /// Whether process `pid` has a handler for SIGINT, from `/proc/PID/status`.
     static func catchesSIGINT(_ pid: pid_t) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
         else { return false }
         return mask & (1 << (UInt64(SIGINT) - 1)) != 0
     }

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 @Suite("docs/remote.md: the remote commands")
 struct ReadmeRemoteTests {
@@ -23,16 +23,24 @@ struct ReadmeRemoteTests {
         #expect(commands.map { $0[0] } == ["keygen", "sign", "verify", "run"])
         let server = try TestServer()
         let work = try Tool.temporaryDirectory()
-        let example = try String(contentsOf: Tool.root.appendingPathComponent("scripts/examples/Protocols.json"), encoding: .utf8)
+        let example = try String(
+            contentsOf: Tool.root.appendingPathComponent("scripts/examples/Protocols.json"), encoding: .utf8)
         _ = try Tool.write(example, to: "Protocols.json", in: work)
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("bundled"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("bundled"), withIntermediateDirectories: true)
         _ = try Tool.write(example, to: "bundled/Protocols.json", in: work)
-        try server.serve(["/Protocols.json": TestServer.Route(file: work.appendingPathComponent("Protocols.json").path),
-                          "/Protocols.json.sig": TestServer.Route(file: work.appendingPathComponent("Protocols.json.sig").path)])
+        try server.serve([
+            "/Protocols.json": TestServer.Route(file: work.appendingPathComponent("Protocols.json").path),
+            "/Protocols.json.sig": TestServer.Route(file: work.appendingPathComponent("Protocols.json.sig").path),
+        ])
         var results: [Tool.Result] = []
         for command in commands {
-            var arguments = command.map { $0.replacingOccurrences(of: "https://behaviours.example.com", with: server.url("")) }
-            if arguments[0] == "run" { arguments += ["--allow-http", "--cache-dir", work.appendingPathComponent("cache").path] }
+            var arguments = command.map {
+                $0.replacingOccurrences(of: "https://behaviours.example.com", with: server.url(""))
+            }
+            if arguments[0] == "run" {
+                arguments += ["--allow-http", "--cache-dir", work.appendingPathComponent("cache").path]
+            }
             let result = try Tool.run(arguments, in: work)
             #expect(result.status == 0, "behave \(arguments.joined(separator: " ")): \(result.stderr)")
             results.append(result)
@@ -46,7 +54,8 @@ struct ReadmeRemoteTests {
         let script = try readmeBlock("ci-signing")
         #expect(script.contains("behave sign"))
         let work = try Tool.temporaryDirectory()
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("behaviours"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("behaviours"), withIntermediateDirectories: true)
         let behaviour = try Tool.write(RemoteTests.first, to: "behaviours/Protocols.json", in: work)
         let keys = try Tool.run(["keygen", "ci"], in: work)
         #expect(keys.status == 0)
@@ -56,15 +65,18 @@ struct ReadmeRemoteTests {
         process.arguments = ["-euo", "pipefail", "-c", script]
         process.currentDirectoryURL = work
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Tool.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            Tool.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["BEHAVE_SIGNING_KEY"] = secret.trimmingCharacters(in: .whitespacesAndNewlines)
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("team.key").path), "the key is removed")
-        let verify = try Tool.run(["verify", behaviour, "--public-key", work.appendingPathComponent("ci.pub").path], in: work)
+        #expect(
+            !FileManager.default.fileExists(atPath: work.appendingPathComponent("team.key").path), "the key is removed")
+        let verify = try Tool.run(
+            ["verify", behaviour, "--public-key", work.appendingPathComponent("ci.pub").path], in: work)
         #expect(verify.status == 0, "\(verify.stderr)")
     }
 }

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// `behave` is built without the network and crypto code and hands the commands that need it to
 /// `behave-remote`, beside it, before doing anything: nothing is printed twice, and without the
@@ -16,7 +16,8 @@ struct RemoteHandOffTests {
         let work = try Tool.temporaryDirectory()
         let file = try Tool.write(Self.good, to: "good.json", in: work)
         let url = server.url("/b.json")
-        let result = try Tool.run(["check", file, url, "--allow-http", "--cache-dir", work.appendingPathComponent("cache").path], in: work)
+        let result = try Tool.run(
+            ["check", file, url, "--allow-http", "--cache-dir", work.appendingPathComponent("cache").path], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "\(file): ok\n\(url): ok\n")
         #expect(result.stderr == "")
@@ -30,14 +31,17 @@ struct RemoteHandOffTests {
         let work = try Tool.temporaryDirectory()
         let file = try Tool.write(Self.good, to: "good.json", in: work)
 
-        for arguments in [["keygen", "team"], ["check", file, "https://127.0.0.1:9/b.json"],
-                          ["run", "HTTPS://127.0.0.1:9/b.json"], ["verify", file, "--public-key", "x"]] {
+        for arguments in [
+            ["keygen", "team"], ["check", file, "https://127.0.0.1:9/b.json"],
+            ["run", "HTTPS://127.0.0.1:9/b.json"], ["verify", file, "--public-key", "x"],
+        ] {
             let result = try Tool.run(arguments, in: work, program: program)
             #expect(result.status == 69, "\(arguments): \(result.stderr)")
             #expect(result.stdout == "", "\(arguments)")
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("\(alone.path)/behave-remote: No such file or directory"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("\(alone.path)/behave-remote: No such file or directory"), "\(result.stderr)")
             #expect(result.stderr.contains("swift build -c release --product behave-remote"), "\(result.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["good.json"])

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// `behave` against a real HTTP server on 127.0.0.1: first fetch, revalidation, every way the fresh copy
 /// can fail, and the copy that runs instead.
@@ -23,7 +23,8 @@ struct RemoteTests {
         }
 
         /// `behave COMMAND URL --allow-http --cache-dir … EXTRA`.
-        func behave(_ command: String = "run", _ path: String = "/b.json", _ extra: [String] = []) throws -> Tool.Result {
+        func behave(_ command: String = "run", _ path: String = "/b.json", _ extra: [String] = []) throws -> Tool.Result
+        {
             try Tool.run([command, server.url(path), "--allow-http", "--cache-dir", cache] + extra, in: work)
         }
 
@@ -31,7 +32,9 @@ struct RemoteTests {
         func cacheFiles() throws -> [String: Data] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
             var files: [String: Data] = [:]
-            for name in names { files[name] = try Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent(name)) }
+            for name in names {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent(name))
+            }
             return files
         }
 
@@ -47,8 +50,10 @@ struct RemoteTests {
         }
 
         /// After `primed()`, the fresh copy fails this way: the last good copy runs, exit 10, one line says why.
-        func expectLastGoodCopy(_ route: TestServer.Route, _ reason: String, extra: [String] = [],
-                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectLastGoodCopy(
+            _ route: TestServer.Route, _ reason: String, extra: [String] = [],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let before = try primed()
             try server.serve(["/b.json": route])
             let result = try behave("run", "/b.json", extra)
@@ -57,7 +62,9 @@ struct RemoteTests {
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
-            #expect(result.stderr.contains("running the last good copy"), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.contains("running the last good copy"), "\(result.stderr)", sourceLocation: sourceLocation
+            )
             #expect(try cacheFiles() == before, "the good copy was replaced", sourceLocation: sourceLocation)
         }
     }
@@ -121,11 +128,13 @@ struct RemoteTests {
     }
 
     @Test func tenMegabytesAreRefused() throws {
-        try Fixture().expectLastGoodCopy(TestServer.Route(generate: 10 << 20), "larger than the 1048576-byte limit (--max-size)")
+        try Fixture().expectLastGoodCopy(
+            TestServer.Route(generate: 10 << 20), "larger than the 1048576-byte limit (--max-size)")
     }
 
     @Test func tenMegabytesWithoutContentLengthAreRefusedWhileStreaming() throws {
-        try Fixture().expectLastGoodCopy(TestServer.Route(generate: 10 << 20, chunked: true), "larger than the 1048576-byte limit")
+        try Fixture().expectLastGoodCopy(
+            TestServer.Route(generate: 10 << 20, chunked: true), "larger than the 1048576-byte limit")
     }
 
     @Test func truncatedBody() throws {
@@ -133,24 +142,29 @@ struct RemoteTests {
     }
 
     @Test func wrongContentType() throws {
-        try Fixture().expectLastGoodCopy(.body("<html>Sign in to the Wi-Fi</html>", contentType: "text/html; charset=utf-8"),
-                                         "Content-Type text/html is not a behaviour")
+        try Fixture().expectLastGoodCopy(
+            .body("<html>Sign in to the Wi-Fi</html>", contentType: "text/html; charset=utf-8"),
+            "Content-Type text/html is not a behaviour")
     }
 
     @Test func invalidJSONKeepsTheCache() throws {
         let fixture = try Fixture()
-        try fixture.expectLastGoodCopy(.body("[{\"name\": \"MyFirstModule\", \"actions\": ["),
-                                       "the new copy is invalid: \(fixture.server.url("/b.json")):1:")
+        try fixture.expectLastGoodCopy(
+            .body("[{\"name\": \"MyFirstModule\", \"actions\": ["),
+            "the new copy is invalid: \(fixture.server.url("/b.json")):1:")
     }
 
     @Test func luaSyntaxErrorKeepsTheCache() throws {
-        try Fixture().expectLastGoodCopy(.body("print('unfinished", contentType: "text/x-lua"), "the new copy is invalid")
+        try Fixture().expectLastGoodCopy(
+            .body("print('unfinished", contentType: "text/x-lua"), "the new copy is invalid")
     }
 
     @Test func tooManyRedirects() throws {
         let fixture = try Fixture()
         _ = try fixture.primed()
-        try fixture.server.serve(["/b.json": TestServer.Route(redirect: "/loop"), "/loop": TestServer.Route(redirect: "/b.json")])
+        try fixture.server.serve([
+            "/b.json": TestServer.Route(redirect: "/loop"), "/loop": TestServer.Route(redirect: "/b.json"),
+        ])
         let result = try fixture.behave()
         #expect(result.status == 10)
         #expect(result.stderr.contains("more than 5 redirects (--max-redirects)"), "\(result.stderr)")
@@ -158,7 +172,9 @@ struct RemoteTests {
 
     @Test func redirectIsFollowed() throws {
         let fixture = try Fixture()
-        try fixture.server.serve(["/b.json": TestServer.Route(redirect: "/v2/b.json"), "/v2/b.json": .body(Self.second)])
+        try fixture.server.serve([
+            "/b.json": TestServer.Route(redirect: "/v2/b.json"), "/v2/b.json": .body(Self.second),
+        ])
         let result = try fixture.behave()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.secondOutput)
@@ -192,7 +208,9 @@ struct RemoteTests {
         let result = try fixture.behave("run", "/b.json", ["--fallback", fallback])
         #expect(result.status == 11)
         #expect(result.stdout == Self.secondOutput)
-        #expect(result.stderr.contains("the server answered 500; no cached copy, running the fallback \(fallback)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the server answered 500; no cached copy, running the fallback \(fallback)"),
+            "\(result.stderr)")
         #expect(try fixture.cacheFiles().isEmpty)
     }
 

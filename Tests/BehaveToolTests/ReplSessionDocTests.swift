@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// docs/repl.md's recorded REPL session, typed into a real terminal: what the terminal shows must
 /// be the block, byte for byte.
@@ -12,7 +12,9 @@ struct ReadmeReplTests {
         var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.removeFirst() == "$ behave repl")
         let inputs = lines.compactMap { line -> (prompt: String, text: String)? in
-            for prompt in [">> ", "> "] where line.hasPrefix(prompt) { return (prompt, String(line.dropFirst(prompt.count))) }
+            for prompt in [">> ", "> "] where line.hasPrefix(prompt) {
+                return (prompt, String(line.dropFirst(prompt.count)))
+            }
             return nil
         }
         #expect(inputs.last?.text == "", "the session ends at an empty prompt (Ctrl-D)")

@@ -1,13 +1,15 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// `behave repl` driven through a real pseudo-terminal, keystroke by keystroke.
 @Suite("REPL on a terminal", .serialized)
 struct ReplTests {
     /// A REPL with its own history directory, past the banner.
-    private func repl(state: URL? = nil, environment: [String: String] = [:],
-                      arguments: [String] = ["repl"]) throws -> (PseudoTerminal, URL) {
+    private func repl(
+        state: URL? = nil, environment: [String: String] = [:],
+        arguments: [String] = ["repl"]
+    ) throws -> (PseudoTerminal, URL) {
         let state = try state ?? Tool.temporaryDirectory()
         var environment = environment
         environment["XDG_STATE_HOME"] = state.path
@@ -121,7 +123,8 @@ struct ReplTests {
         let state = try Tool.temporaryDirectory()
         let file = state.appendingPathComponent("behave/history")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (1...1000).map { "old_\($0) = \($0)" }.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+        try (1...1000).map { "old_\($0) = \($0)" }.joined(separator: "\n").appending("\n").write(
+            to: file, atomically: true, encoding: .utf8)
         let (terminal, _) = try repl(state: state)
         #expect(try enter("newest = true", on: terminal) == "")
         try leave(terminal)
@@ -173,7 +176,8 @@ struct ReplTests {
     func loadEmitReset() throws {
         let directory = try Tool.temporaryDirectory()
         _ = try Tool.write("return {word = 'hello'}", to: "words.lua", in: directory)
-        let script = try Tool.write("""
+        let script = try Tool.write(
+            """
             local words = require('words')
             function greet(name) return words.word .. ' ' .. name end
             on('ping', function(p) print('ping', p.n) end)

@@ -1,6 +1,6 @@
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 @Suite("The seed's Protocols.json, end to end")
 struct SeedActionListTests {
@@ -17,8 +17,9 @@ struct SeedActionListTests {
 
     // The seed fixture sits beside the repository in CI and the steering checkout; a plain
     // clone elsewhere does not have it, so the comparison is skipped (and shown as skipped) there.
-    @Test("the example is the seed's file, verbatim",
-          .enabled(if: FileManager.default.fileExists(atPath: seedFixture.path), "../shared is not beside this clone"))
+    @Test(
+        "the example is the seed's file, verbatim",
+        .enabled(if: FileManager.default.fileExists(atPath: seedFixture.path), "../shared is not beside this clone"))
     func verbatim() throws {
         let example = try Data(contentsOf: Tool.root.appendingPathComponent("scripts/examples/Protocols.json"))
         let seed = try Data(contentsOf: Self.seedFixture)
@@ -30,11 +31,12 @@ struct SeedActionListTests {
         let result = try Tool.run(["run", "scripts/examples/Protocols.json"])
         #expect(result.status == 0)
         #expect(result.stdout == Self.seedOutput)
-        #expect(result.stderr == """
-            scripts/examples/Protocols.json:10:25: warning: MyFirstModule has no action 'showPopup'; skipped
-            scripts/examples/Protocols.json:25:25: warning: MySecondModule has no action 'showPlop'; skipped
+        #expect(
+            result.stderr == """
+                scripts/examples/Protocols.json:10:25: warning: MyFirstModule has no action 'showPopup'; skipped
+                scripts/examples/Protocols.json:25:25: warning: MySecondModule has no action 'showPlop'; skipped
 
-            """)
+                """)
     }
 
     @Test("--strict refuses before running anything and names both actions")
@@ -75,15 +77,17 @@ struct SeedActionListTests {
         #expect(text.stdout.contains("  sayHello()"))
         let json = try Tool.run(["modules", "--json"])
         let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-        #expect(parsed?.map { $0["name"] as? String } == ["MyFirstModule", "MySecondModule", "MyThirdModule", "Keynote"])
+        #expect(
+            parsed?.map { $0["name"] as? String } == ["MyFirstModule", "MySecondModule", "MyThirdModule", "Keynote"])
         #expect(text.stdout.contains("async vote(destination: string): string"))
     }
 
     @Test("a Lua file runs and prints")
     func luaFile() throws {
         let directory = try Tool.temporaryDirectory()
-        let script = try Tool.write("print('hello from ' .. _VERSION, 1 + 1)\nMyFirstModule.sayHello()\nprint(has('MyFirstModule', 'showPopup'), has('GenericProtocol.MyThirdModule', 'openUrlWithUrl:'))\n",
-                                    to: "hello.lua", in: directory)
+        let script = try Tool.write(
+            "print('hello from ' .. _VERSION, 1 + 1)\nMyFirstModule.sayHello()\nprint(has('MyFirstModule', 'showPopup'), has('GenericProtocol.MyThirdModule', 'openUrlWithUrl:'))\n",
+            to: "hello.lua", in: directory)
         let result = try Tool.run(["run", script])
         #expect(result.status == 0)
         #expect(result.stdout == "hello from Lua 5.4\t2\nHello My name is MyFirstModule\nfalse\ttrue\n")
@@ -92,7 +96,8 @@ struct SeedActionListTests {
     @Test("an invalid URL is an action error with the JSON line, not a crash")
     func invalidURL() throws {
         let directory = try Tool.temporaryDirectory()
-        let file = try Tool.write("""
+        let file = try Tool.write(
+            """
             [{"name": "MyThirdModule", "actions": [
               {"func": "openUrlWithUrl:", "value": "not a url"}
             ]}]

@@ -1,7 +1,7 @@
 import BehaveRemote
+import BehaveTestSupport
 import Foundation
 import Testing
-import BehaveTestSupport
 
 /// `behave keygen`, `sign`, `verify`, and signed remote behaviours served by a real server.
 @Suite("Signed behaviours")
@@ -12,7 +12,9 @@ struct SignatureTests {
     func keygen(_ name: String, in directory: URL) throws -> (key: String, pub: String) {
         let result = try Tool.run(["keygen", name], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        return (directory.appendingPathComponent(name + ".key").path, directory.appendingPathComponent(name + ".pub").path)
+        return (
+            directory.appendingPathComponent(name + ".key").path, directory.appendingPathComponent(name + ".pub").path
+        )
     }
 
     /// Writes `text` as NAME and signs it with `key`; returns the signature's text.
@@ -39,8 +41,10 @@ struct SignatureTests {
         let tampered = try fixture.behave("run", "/b.json", options)
         #expect(tampered.status == 10)
         #expect(tampered.stdout == RemoteTests.firstOutput)
-        #expect(tampered.stderr.contains("its signature does not verify: none of the 1 trusted key made it over these bytes"),
-                "\(tampered.stderr)")
+        #expect(
+            tampered.stderr.contains(
+                "its signature does not verify: none of the 1 trusted key made it over these bytes"),
+            "\(tampered.stderr)")
         #expect(try fixture.cacheFiles() == cached)
     }
 
@@ -50,9 +54,11 @@ struct SignatureTests {
         let new = try keygen("new", in: fixture.work)
         let signature = try signed(RemoteTests.second, as: "v2.json", key: new.key, in: fixture.work)
         try fixture.server.serve(["/b.json": .body(RemoteTests.second), "/b.json.sig": .body(signature)])
-        let newKeyText = try String(contentsOfFile: new.pub, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let newKeyText = try String(contentsOfFile: new.pub, encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         // The app ships both keys: a file for the old one, the base64 text for the new one.
-        let result = try fixture.behave("run", "/b.json", ["--public-key", old.pub, "--public-key", newKeyText, "--require-signature"])
+        let result = try fixture.behave(
+            "run", "/b.json", ["--public-key", old.pub, "--public-key", newKeyText, "--require-signature"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == RemoteTests.secondOutput)
     }
@@ -64,8 +70,10 @@ struct SignatureTests {
         let result = try fixture.behave("run", "/b.json", ["--public-key", pub, "--require-signature"])
         #expect(result.status == 69)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("it is unsigned (no .sig) and --require-signature is set; no cached copy and no fallback; nothing ran"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "it is unsigned (no .sig) and --require-signature is set; no cached copy and no fallback; nothing ran"),
+            "\(result.stderr)")
         #expect(try fixture.cacheFiles().isEmpty)
     }
 
@@ -91,7 +99,8 @@ struct SignatureTests {
         // The app now trusts only the new key: the old copy is not run, even offline.
         let result = try fixture.behave("run", "/b.json", ["--public-key", new.pub, "--require-signature"])
         #expect(result.status == 69)
-        #expect(result.stderr.contains("is not used: its signature is not by any of the trusted keys"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("is not used: its signature is not by any of the trusted keys"), "\(result.stderr)")
     }
 
     @Test func keygenNeverReplacesAKey() throws {

@@ -4,7 +4,8 @@ import Testing
 @Suite("Precompiled chunks")
 struct BytecodeTests {
     @Test func compiledOnceRunsInManyStatesWithItsLineNumbers() throws {
-        let bytecode = try LuaBytecode(compiling: "local n = ...\nif n > 1 then error('too big') end\nreturn n * 2", chunkName: "=prelude")
+        let bytecode = try LuaBytecode(
+            compiling: "local n = ...\nif n > 1 then error('too big') end\nreturn n * 2", chunkName: "=prelude")
         for n in [0, 1] {
             let lua = try LuaState()
             #expect(try lua.load(bytecode).call(n).first?.integer == Int64(n * 2))

@@ -36,7 +36,8 @@ struct CallTests {
         let lua = try LuaState()
         lua.openStandardLibraries()
         lua.register("add") { (a: Int, b: Int) in a + b }
-        let r = try lua.run("""
+        let r = try lua.run(
+            """
             local ok, e1 = pcall(add, 'x', 1)
             local ok2, e2 = pcall(add, 1.5, 1)
             local ok3, e3 = pcall(function() return add(1) end)
@@ -72,7 +73,10 @@ struct CallTests {
         let lua = try LuaState()
         do {
             let witness = Witness { released.value = true }
-            lua.register("touch") { () -> Int in _ = witness; return 1 }
+            lua.register("touch") { () -> Int in
+                _ = witness
+                return 1
+            }
         }
         #expect(try lua.run("return touch()")[0].integer == 1)
         #expect(released.value == false)
@@ -88,7 +92,10 @@ struct CallTests {
         lua.openStandardLibraries()
         do {
             let witness = Witness { released.value = true }
-            lua.register("temp") { () -> Int in _ = witness; return 1 }
+            lua.register("temp") { () -> Int in
+                _ = witness
+                return 1
+            }
         }
         try lua.run("temp = nil collectgarbage() collectgarbage()")
         #expect(released.value == true)

@@ -1,7 +1,8 @@
 import Lua
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Errors")
@@ -25,8 +26,9 @@ struct ErrorTests {
         let lua = try LuaState()
         lua.openStandardLibraries()
         do {
-            try lua.run("local function inner()\n  local t = nil\n  return t.field\nend\nlocal function outer() return inner() end\nouter()",
-                        chunkName: "@keynote.lua")
+            try lua.run(
+                "local function inner()\n  local t = nil\n  return t.field\nend\nlocal function outer() return inner() end\nouter()",
+                chunkName: "@keynote.lua")
             Issue.record("no error")
         } catch let error as LuaError {
             #expect(error.kind == .runtime)
@@ -43,7 +45,10 @@ struct ErrorTests {
         let lua = try LuaState()
         lua.openStandardLibraries()
         let dumped = try lua.run("return string.dump(function() return 1 end)")[0]
-        guard case .string(let bytes) = dumped else { Issue.record("no dump"); return }
+        guard case .string(let bytes) = dumped else {
+            Issue.record("no dump")
+            return
+        }
         #expect(throws: LuaError.self) { _ = try lua.load(bytes.bytes, chunkName: "=bin") }
     }
 
@@ -60,7 +65,8 @@ struct ErrorTests {
         let caught = try lua.run("local ok, e = pcall(refuse, 7) return ok, tostring(e)", chunkName: "=s")
         #expect(caught[0].boolean == false)
         #expect(caught[1].string == "refused with code 7")
-        let positioned = try lua.run("local ok, e = pcall(function() refuse(8) end) return tostring(e)", chunkName: "=s")
+        let positioned = try lua.run(
+            "local ok, e = pcall(function() refuse(8) end) return tostring(e)", chunkName: "=s")
         #expect(positioned[0].string == "s:1: refused with code 8")
         #expect(throws: Refusal(code: 9)) { try lua.run("local x = refuse(9)") }
     }
@@ -121,7 +127,8 @@ struct ErrorTests {
         lua.openStandardLibraries()
         lua.register("fail") { (n: Int) throws -> Int in throw Counted() }
         lua.register("bad") { (n: Int) -> Int in n }
-        let loop = try lua.load("""
+        let loop = try lua.load(
+            """
             for i = 1, 50000 do
               pcall(fail, i)
               pcall(bad, 'not a number')

@@ -6,7 +6,8 @@ import Foundation
 package enum Docs {
     /// The files whose blocks must all be tested.
     package static var files: [String] {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: Tool.root.appendingPathComponent("docs").path)) ?? []
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(atPath: Tool.root.appendingPathComponent("docs").path)) ?? []
         return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }
 
@@ -27,7 +28,10 @@ package enum Docs {
         var blocks: [Block] = []
         var index = 0
         while index < lines.count {
-            guard lines[index].hasPrefix("```") else { index += 1; continue }
+            guard lines[index].hasPrefix("```") else {
+                index += 1
+                continue
+            }
             let previous = index > 0 ? lines[index - 1] : ""
             var name: String?
             if previous.hasPrefix("<!-- block: "), previous.hasSuffix(" -->") {
@@ -60,13 +64,16 @@ package enum Docs {
     package static func snippet(_ name: String, in file: String) throws -> String {
         let lines = try text(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// snippet: \(name)" }),
-              let end = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// snippet end" }) else {
+            let end = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// snippet end" })
+        else {
             throw Missing(what: "no snippet '\(name)' in \(file)")
         }
         let kept = lines[(start + 1)..<end].filter { !$0.contains("// (test)") }
-        let indent = kept.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let indent =
+            kept.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return kept.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n") + "\n"
+        return kept.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n")
+            + "\n"
     }
 
     package struct Missing: Error, CustomStringConvertible {

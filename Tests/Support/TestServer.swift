@@ -17,9 +17,11 @@ package final class TestServer {
         package var truncate: Int?
         package var redirect: String?
 
-        package init(status: Int? = nil, body: String? = nil, file: String? = nil, generate: Int? = nil,
-                     content_type: String? = nil, etag: String? = nil, last_modified: String? = nil,
-                     delay: Double? = nil, chunked: Bool? = nil, truncate: Int? = nil, redirect: String? = nil) {
+        package init(
+            status: Int? = nil, body: String? = nil, file: String? = nil, generate: Int? = nil,
+            content_type: String? = nil, etag: String? = nil, last_modified: String? = nil,
+            delay: Double? = nil, chunked: Bool? = nil, truncate: Int? = nil, redirect: String? = nil
+        ) {
             self.status = status
             self.body = body
             self.file = file
@@ -55,8 +57,10 @@ package final class TestServer {
         directory = try Tool.temporaryDirectory()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Tool.root.appendingPathComponent("Tests/Support/behave-test-server.py").path,
-                             directory.path]
+        process.arguments = [
+            "python3", Tool.root.appendingPathComponent("Tests/Support/behave-test-server.py").path,
+            directory.path,
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = lifeline  // the server exits when this closes, even if the tests crash
@@ -67,7 +71,8 @@ package final class TestServer {
             guard !data.isEmpty else { throw ServerError.didNotStart }
             line.append(data)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw ServerError.didNotStart
         }
         self.port = port

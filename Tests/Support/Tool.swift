@@ -36,14 +36,17 @@ package enum Tool {
 
     /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed.
     /// `environment` replaces the test's own.
-    package static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
-                    program: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+    package static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+        program: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = program ?? executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.currentDirectoryURL = directory ?? root
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let inputPipe = input.map { _ in Pipe() }
@@ -55,15 +58,23 @@ package enum Tool {
         }
         // Read both pipes while the process runs, so a large output cannot block it.
         let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         process.waitUntilExit()
         group.wait()
-        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// A fresh temporary directory for files a test writes.

@@ -13,11 +13,13 @@ public struct MyThirdModule: BehaveModule {
     public var actions: [Action] {
         let opener = self.opener
         return [
-            Action("openUrl", doc: "Opens an absolute http(s) URL",
-                   parameter: ActionParameter("url", .string, doc: "the page to open")) { (context, url: String) in
+            Action(
+                "openUrl", doc: "Opens an absolute http(s) URL",
+                parameter: ActionParameter("url", .string, doc: "the page to open")
+            ) { (context, url: String) in
                 guard URLValidation.isValid(url) else { throw InvalidURL(url: url) }
                 try opener.open(url, context: context)
-            },
+            }
         ]
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Behave
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Launches the system's opener (`xdg-open` on Linux, `open` on macOS) without a shell.
 public struct SystemOpener: URLOpening {
@@ -11,9 +12,9 @@ public struct SystemOpener: URLOpening {
 
     public func open(_ url: String, context: ActionContext) throws {
         #if os(macOS)
-        let tool = "open"
+            let tool = "open"
         #else
-        let tool = "xdg-open"
+            let tool = "xdg-open"
         #endif
         var pid: pid_t = 0
         let arguments = [tool, url]

@@ -25,10 +25,15 @@ public enum URLValidation {
     public static func isValid(_ url: String) -> Bool {
         let lower = url.lowercased()
         let rest: Substring
-        if lower.hasPrefix("https://") { rest = url.dropFirst(8) }
-        else if lower.hasPrefix("http://") { rest = url.dropFirst(7) }
-        else { return false }
+        if lower.hasPrefix("https://") {
+            rest = url.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            rest = url.dropFirst(7)
+        } else {
+            return false
+        }
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return !host.isEmpty && !host.hasPrefix(":") && url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
+        return !host.isEmpty && !host.hasPrefix(":")
+            && url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
     }
 }

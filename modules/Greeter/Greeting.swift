@@ -14,10 +14,14 @@ extension Greeting {
     public var doc: String { "Greets and says goodbye (seed module)" }
 
     public var actions: [Action] {
-        let name = self.name, hello = self.hello, goodBye = self.goodBye
+        let name = self.name
+        let hello = self.hello
+        let goodBye = self.goodBye
         return [
             Action("sayHello", doc: "Prints '\(hello) \(name)'") { context in try context.print("\(hello) \(name)") },
-            Action("sayGoodBye", doc: "Prints '\(goodBye) \(name)'") { context in try context.print("\(goodBye) \(name)") },
+            Action("sayGoodBye", doc: "Prints '\(goodBye) \(name)'") { context in
+                try context.print("\(goodBye) \(name)")
+            },
         ]
     }
 }

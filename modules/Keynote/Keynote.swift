@@ -24,20 +24,25 @@ public struct Keynote: BehaveModule {
     }
 
     public var actions: [Action] {
-        let center = self.center, latency = self.latency
+        let center = self.center
+        let latency = self.latency
         let states = KeynoteState.allCases.map(\.rawValue).joined(separator: ", ")
         let screens = KeynoteScreen.allCases.map(\.rawValue).joined(separator: ", ")
         return [
-            Action("screen", doc: "The screen the app presents in a state (KEYNOTE_START → KeynoteWelcome)",
-                   parameter: ActionParameter("state", .string, doc: "a state the server pushes")) {
+            Action(
+                "screen", doc: "The screen the app presents in a state (KEYNOTE_START → KeynoteWelcome)",
+                parameter: ActionParameter("state", .string, doc: "a state the server pushes")
+            ) {
                 (_, state: String) throws -> String in
                 guard let known = KeynoteState(rawValue: state) else {
                     throw KeynoteError("unknown keynote state '\(state)' (expected one of \(states))")
                 }
                 return known.screen.rawValue
             },
-            Action("show", doc: "Presents a screen (the tool prints it)",
-                   parameter: ActionParameter("screen", .string, doc: "a screen name, e.g. TrainVote")) {
+            Action(
+                "show", doc: "Presents a screen (the tool prints it)",
+                parameter: ActionParameter("screen", .string, doc: "a screen name, e.g. TrainVote")
+            ) {
                 (context, screen: String) throws in
                 guard let known = KeynoteScreen(rawValue: screen) else {
                     throw KeynoteError("unknown screen '\(screen)' (expected one of \(screens))")
@@ -45,8 +50,10 @@ public struct Keynote: BehaveModule {
                 try context.print("screen \(known.rawValue): \(known.title)")
             },
             // snippet: async-action
-            Action("vote", doc: "Sends the spectator's vote and returns the server's confirmation",
-                   parameter: ActionParameter("destination", .string, doc: "Bordeaux or Lyon")) {
+            Action(
+                "vote", doc: "Sends the spectator's vote and returns the server's confirmation",
+                parameter: ActionParameter("destination", .string, doc: "Bordeaux or Lyon")
+            ) {
                 (context, destination: String) async throws -> String in
                 guard let train = TrainDestination(rawValue: destination) else {
                     throw KeynoteError("no train goes to '\(destination)' (expected Bordeaux or Lyon)")

@@ -21,7 +21,9 @@ public struct ActionList: Sendable {
     /// Reads an action list from a parsed JSON document; the first shape problem is an error
     /// diagnostic that says what was expected where.
     public init(json: JSONValue, file: String) throws(Diagnostic) {
-        func fail(_ at: SourcePosition, _ message: String) -> Diagnostic { Diagnostic(.error, file: file, at: at, message) }
+        func fail(_ at: SourcePosition, _ message: String) -> Diagnostic {
+            Diagnostic(.error, file: file, at: at, message)
+        }
         guard case .array(let modules) = json.kind else {
             throw fail(json.position, "expected an array of modules at the top level, found \(json.kindDescription)")
         }
@@ -29,7 +31,9 @@ public struct ActionList: Sendable {
         entries.reserveCapacity(modules.count)
         for module in modules {
             guard case .object = module.kind else {
-                throw fail(module.position, "expected a module object {\"name\": …, \"actions\": […]}, found \(module.kindDescription)")
+                throw fail(
+                    module.position,
+                    "expected a module object {\"name\": …, \"actions\": […]}, found \(module.kindDescription)")
             }
             guard let name = module["name"] else { throw fail(module.position, "module is missing \"name\"") }
             guard case .string(let moduleName) = name.kind else {
@@ -38,23 +42,28 @@ public struct ActionList: Sendable {
             var calls: [Call] = []
             if let actions = module["actions"] {
                 guard case .array(let items) = actions.kind else {
-                    throw fail(actions.position, "expected \"actions\" to be an array, found \(actions.kindDescription)")
+                    throw fail(
+                        actions.position, "expected \"actions\" to be an array, found \(actions.kindDescription)")
                 }
                 calls.reserveCapacity(items.count)
                 for item in items {
                     guard case .object = item.kind else {
-                        throw fail(item.position, "expected an action object {\"func\": …}, found \(item.kindDescription)")
+                        throw fail(
+                            item.position, "expected an action object {\"func\": …}, found \(item.kindDescription)")
                     }
                     guard let function = item["func"] else { throw fail(item.position, "action is missing \"func\"") }
                     guard case .string(let actionName) = function.kind else {
-                        throw fail(function.position, "expected \"func\" to be a string, found \(function.kindDescription)")
+                        throw fail(
+                            function.position, "expected \"func\" to be a string, found \(function.kindDescription)")
                     }
                     var arguments: [JSONValue] = []
                     if let args = item["args"] {
                         guard case .array(let values) = args.kind else {
                             throw fail(args.position, "expected \"args\" to be an array, found \(args.kindDescription)")
                         }
-                        if item["value"] != nil { throw fail(args.position, "an action takes \"value\" or \"args\", not both") }
+                        if item["value"] != nil {
+                            throw fail(args.position, "an action takes \"value\" or \"args\", not both")
+                        }
                         arguments = values
                     } else if let value = item["value"] {
                         arguments = [value]

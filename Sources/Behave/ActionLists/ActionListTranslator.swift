@@ -19,7 +19,10 @@ public enum ActionListTranslator {
             out.reserveCapacity(plan.steps.count * 40)
             var line = 1
             for step in plan.steps {
-                while line < step.position.line { out += "\n"; line += 1 }
+                while line < step.position.line {
+                    out += "\n"
+                    line += 1
+                }
                 call(step, into: &out, accessors: &accessors)
                 out += " "
             }
@@ -43,7 +46,8 @@ public enum ActionListTranslator {
                 out += "\n"
             }
             while let skip = nextSkip {
-                out += "-- skipped (\(skip.position.map { "\($0)" } ?? "?")): \(skip.message.trimmingSuffix("; skipped"))\n"
+                out +=
+                    "-- skipped (\(skip.position.map { "\($0)" } ?? "?")): \(skip.message.trimmingSuffix("; skipped"))\n"
                 nextSkip = pending.next()
             }
         }

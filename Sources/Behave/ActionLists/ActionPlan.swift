@@ -30,8 +30,10 @@ public struct ActionPlan {
                 continue
             }
             guard let module else {
-                diagnostics.append(Diagnostic(skip, file: file, at: entry.position,
-                                              "no module named '\(entry.module)'\(verb)"))
+                diagnostics.append(
+                    Diagnostic(
+                        skip, file: file, at: entry.position,
+                        "no module named '\(entry.module)'\(verb)"))
                 continue
             }
             for call in entry.actions {
@@ -43,16 +45,21 @@ public struct ActionPlan {
                     continue
                 }
                 guard let action else {
-                    diagnostics.append(Diagnostic(skip, file: file, at: call.position,
-                                                  "\(module.name) has no action '\(call.action)'\(verb)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            skip, file: file, at: call.position,
+                            "\(module.name) has no action '\(call.action)'\(verb)"))
                     continue
                 }
                 if let problem = ActionPlan.check(call.arguments, against: action, at: call.position) {
-                    diagnostics.append(Diagnostic(.error, file: file, at: problem.position,
-                                                  "\(module.name).\(action.signature): \(problem.message)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, at: problem.position,
+                            "\(module.name).\(action.signature): \(problem.message)"))
                     continue
                 }
-                steps.append(Step(module: module.name, action: action, arguments: call.arguments, position: call.position))
+                steps.append(
+                    Step(module: module.name, action: action, arguments: call.arguments, position: call.position))
             }
         }
     }
@@ -64,12 +71,17 @@ public struct ActionPlan {
 
     /// Checks JSON arguments against an action's parameters.
     static func check(_ arguments: [JSONValue], against action: Action, at position: SourcePosition)
-        -> (position: SourcePosition, message: String)? {
+        -> (position: SourcePosition, message: String)?
+    {
         let parameters = action.parameters
         if arguments.count > parameters.count {
             let extra = arguments[parameters.count]
-            return (extra.position, parameters.isEmpty ? "takes no value, but one was given"
-                                                       : "takes \(parameters.count) argument(s), but \(arguments.count) were given")
+            return (
+                extra.position,
+                parameters.isEmpty
+                    ? "takes no value, but one was given"
+                    : "takes \(parameters.count) argument(s), but \(arguments.count) were given"
+            )
         }
         for (offset, parameter) in parameters.enumerated() {
             guard offset < arguments.count else {
@@ -94,10 +106,14 @@ public struct ActionPlan {
         case (.integer, .number(let text)):
             return LuaLiteral.isIntegral(text) ? nil : "expected an integer, found \(text)"
         case (.array(let element), .array(let items)):
-            for item in items { if let problem = mismatch(item, element) { return "element at \(item.position): \(problem)" } }
+            for item in items {
+                if let problem = mismatch(item, element) { return "element at \(item.position): \(problem)" }
+            }
             return nil
         case (.map(let element), .object(let members)):
-            for member in members { if let problem = mismatch(member.value, element) { return "member '\(member.key)': \(problem)" } }
+            for member in members {
+                if let problem = mismatch(member.value, element) { return "member '\(member.key)': \(problem)" }
+            }
             return nil
         case (.string, _): return expected("a string")
         case (.integer, _): return expected("an integer")

@@ -18,8 +18,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// An error diagnostic for a Lua error (a syntax error, usually), at its chunk and line.
     public init(_ error: LuaError, file: String) {
-        self.init(.error, file: error.chunkName ?? file,
-                  at: error.line.map { SourcePosition(line: $0, column: 1) }, error.text)
+        self.init(
+            .error, file: error.chunkName ?? file,
+            at: error.line.map { SourcePosition(line: $0, column: 1) }, error.text)
     }
 
     /// One line, the way compilers print it.

@@ -26,12 +26,15 @@ public struct JSONParser {
         parser.skipBOM()
         parser.skipWhitespace()
         if parser.index >= bytes.count {
-            throw Failure(position: parser.position, message: "expected a JSON value, found end of file (the file is empty)")
+            throw Failure(
+                position: parser.position, message: "expected a JSON value, found end of file (the file is empty)")
         }
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count {
-            throw Failure(position: parser.position, message: "expected end of file after the top-level value, found \(parser.found)")
+            throw Failure(
+                position: parser.position,
+                message: "expected end of file after the top-level value, found \(parser.found)")
         }
         return value
     }
@@ -74,20 +77,38 @@ public struct JSONParser {
         let n = bytes.count
         while i < n {
             let b = bytes[i]
-            if b == 0x0A { line += 1; lineStart = i + 1 }
-            if b < 0x80 { i += 1; continue }
+            if b == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            if b < 0x80 {
+                i += 1
+                continue
+            }
             let length: Int
             var minimum: UInt32
-            if b & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
-            else if b & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
-            else if b & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
-            else { length = 0; minimum = 0 }
+            if b & 0xE0 == 0xC0 {
+                length = 2
+                minimum = 0x80
+            } else if b & 0xF0 == 0xE0 {
+                length = 3
+                minimum = 0x800
+            } else if b & 0xF8 == 0xF0 {
+                length = 4
+                minimum = 0x10000
+            } else {
+                length = 0
+                minimum = 0
+            }
             var ok = length > 0 && i + length <= n
             if ok {
                 var scalar = UInt32(b) & (0xFF >> (length + 1))
                 for k in 1..<length {
                     let c = bytes[i + k]
-                    if c & 0xC0 != 0x80 { ok = false; break }
+                    if c & 0xC0 != 0x80 {
+                        ok = false
+                        break
+                    }
                     scalar = scalar << 6 | UInt32(c & 0x3F)
                 }
                 if ok && (scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar)) { ok = false }
@@ -103,14 +124,20 @@ public struct JSONParser {
     }
 
     private mutating func skipBOM() {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
     }
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A: index += 1; line += 1; lineStart = index
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
             default: return
             }
         }
@@ -123,9 +150,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(start: start, depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(start: start, depth: depth + 1)
         case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), position: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), position: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), position: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, position: start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONValue(kind: .bool(true), position: start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONValue(kind: .bool(false), position: start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONValue(kind: .null, position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try parseNumber()), position: start)
         default:
@@ -144,44 +177,74 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(start: SourcePosition, depth: Int) throws(Failure) -> JSONValue {
-        if depth > JSONParser.maximumDepth { throw fail("arrays and objects nest deeper than \(JSONParser.maximumDepth) levels") }
+        if depth > JSONParser.maximumDepth {
+            throw fail("arrays and objects nest deeper than \(JSONParser.maximumDepth) levels")
+        }
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return JSONValue(kind: .array(elements), position: start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return JSONValue(kind: .array(elements), position: start)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
-            guard index < bytes.count else { throw fail("expected ',' or ']' after an array element, found end of file (the file is truncated)") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return JSONValue(kind: .array(elements), position: start) }
+            guard index < bytes.count else {
+                throw fail("expected ',' or ']' after an array element, found end of file (the file is truncated)")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return JSONValue(kind: .array(elements), position: start)
+            }
             throw fail("expected ',' or ']' after an array element, found \(found)")
         }
     }
 
     private mutating func parseObject(start: SourcePosition, depth: Int) throws(Failure) -> JSONValue {
-        if depth > JSONParser.maximumDepth { throw fail("arrays and objects nest deeper than \(JSONParser.maximumDepth) levels") }
+        if depth > JSONParser.maximumDepth {
+            throw fail("arrays and objects nest deeper than \(JSONParser.maximumDepth) levels")
+        }
         index += 1
         var members: [(key: String, keyPosition: SourcePosition, value: JSONValue)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return JSONValue(kind: .object(members), position: start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return JSONValue(kind: .object(members), position: start)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw fail("expected a member name in double quotes, found \(found)\(index >= bytes.count ? " (the file is truncated)" : "")")
+                throw fail(
+                    "expected a member name in double quotes, found \(found)\(index >= bytes.count ? " (the file is truncated)" : "")"
+                )
             }
             let keyPosition = position
             let key = try parseString()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the member name \"\(key)\", found \(found)") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after the member name \"\(key)\", found \(found)")
+            }
             index += 1
             skipWhitespace()
             members.append((key, keyPosition, try parseValue(depth: depth)))
             skipWhitespace()
-            guard index < bytes.count else { throw fail("expected ',' or '}' after an object member, found end of file (the file is truncated)") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return JSONValue(kind: .object(members), position: start) }
+            guard index < bytes.count else {
+                throw fail("expected ',' or '}' after an object member, found end of file (the file is truncated)")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return JSONValue(kind: .object(members), position: start)
+            }
             throw fail("expected ',' or '}' after an object member, found \(found)")
         }
     }
@@ -204,9 +267,16 @@ public struct JSONParser {
         var out = Array(bytes[start..<index])
         while index < bytes.count {
             let b = bytes[index]
-            if b == UInt8(ascii: "\"") { index += 1; return String(decoding: out, as: UTF8.self) }
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: out, as: UTF8.self)
+            }
             if b < 0x20 { throw fail("control character in a string (escape it as \\u\(String(format4: b)))") }
-            if b != UInt8(ascii: "\\") { out.append(b); index += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                index += 1
+                continue
+            }
             index += 1
             guard index < bytes.count else { break }
             let e = bytes[index]
@@ -223,12 +293,15 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count,
-                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try hex4()
                     if (0xDC00...0xDFFF).contains(low) {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else { scalar = 0xFFFD }
+                    } else {
+                        scalar = 0xFFFD
+                    }
                 }
                 let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                 out.append(contentsOf: Array(String(character).utf8))
@@ -265,7 +338,9 @@ public struct JSONParser {
         let start = index
         func digits() -> Int {
             let s = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
             return index - s
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -277,14 +352,18 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
                 throw fail("numbers cannot have leading zeros")
             }
-        } else { _ = digits() }
+        } else {
+            _ = digits()
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             if digits() == 0 { throw fail("expected a digit after the decimal point, found \(found)") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if digits() == 0 { throw fail("expected a digit in the exponent, found \(found)") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)

@@ -31,23 +31,30 @@ public enum ActionListSchema {
                     required.append("\"args\"")
                 }
                 let description = ModuleCatalog.luaSignature(action) + (action.doc.isEmpty ? "" : " — " + action.doc)
-                actionChoices.append("{\"description\": \(q(description)), \"type\": \"object\", "
-                                     + "\"properties\": {\(properties.joined(separator: ", "))}, "
-                                     + "\"required\": [\(required.joined(separator: ", "))], \"additionalProperties\": false}")
+                actionChoices.append(
+                    "{\"description\": \(q(description)), \"type\": \"object\", "
+                        + "\"properties\": {\(properties.joined(separator: ", "))}, "
+                        + "\"required\": [\(required.joined(separator: ", "))], \"additionalProperties\": false}")
             }
             if !strict {
-                actionChoices.append("{\"description\": \"an action this module does not have: skipped with a warning\", "
-                                     + "\"type\": \"object\", \"required\": [\"func\"], "
-                                     + "\"properties\": {\"func\": {\"type\": \"string\", \"not\": {\"enum\": [\(allSpellings.map(q).joined(separator: ", "))]}}}}")
+                actionChoices.append(
+                    "{\"description\": \"an action this module does not have: skipped with a warning\", "
+                        + "\"type\": \"object\", \"required\": [\"func\"], "
+                        + "\"properties\": {\"func\": {\"type\": \"string\", \"not\": {\"enum\": [\(allSpellings.map(q).joined(separator: ", "))]}}}}"
+                )
             }
-            entryChoices.append("{\"description\": \(q(module.doc.isEmpty ? module.name : module.name + " — " + module.doc)), "
-                                + "\"properties\": {\"name\": {\"type\": \"string\", \"pattern\": \(q(namePattern([module.name] + module.aliases)))}, "
-                                + "\"actions\": {\"type\": \"array\", \"items\": {\"anyOf\": [\(actionChoices.joined(separator: ", "))]}}}}")
+            entryChoices.append(
+                "{\"description\": \(q(module.doc.isEmpty ? module.name : module.name + " — " + module.doc)), "
+                    + "\"properties\": {\"name\": {\"type\": \"string\", \"pattern\": \(q(namePattern([module.name] + module.aliases)))}, "
+                    + "\"actions\": {\"type\": \"array\", \"items\": {\"anyOf\": [\(actionChoices.joined(separator: ", "))]}}}}"
+            )
         }
         if !strict {
             let every = modules.flatMap { [$0.name] + $0.aliases }
-            entryChoices.append("{\"description\": \"a module that is not registered: skipped with a warning\", "
-                                + "\"properties\": {\"name\": {\"type\": \"string\", \"not\": {\"pattern\": \(q(namePattern(every)))}}}}")
+            entryChoices.append(
+                "{\"description\": \"a module that is not registered: skipped with a warning\", "
+                    + "\"properties\": {\"name\": {\"type\": \"string\", \"not\": {\"pattern\": \(q(namePattern(every)))}}}}"
+            )
         }
         return """
             {

@@ -22,13 +22,16 @@ public enum LuaLSDefinitions {
                 if action.isAsync { out += "---@async\n" }
                 let names = parameterNames(action)
                 for (parameter, name) in zip(action.parameters, names) {
-                    out += "---@param \(name) \(parameter.type)" + (parameter.doc.isEmpty ? "" : " \(oneLine(parameter.doc))") + "\n"
+                    out +=
+                        "---@param \(name) \(parameter.type)"
+                        + (parameter.doc.isEmpty ? "" : " \(oneLine(parameter.doc))") + "\n"
                 }
                 if action.returns != .void { out += "---@return \(action.returns)\n" }
                 if LuaLiteral.isIdentifier(action.name) {
                     out += "function \(module.name).\(action.name)(\(names.joined(separator: ", "))) end\n"
                 } else {
-                    out += "\(module.name)[\(LuaLiteral.quote(action.name))] = function(\(names.joined(separator: ", "))) end\n"
+                    out +=
+                        "\(module.name)[\(LuaLiteral.quote(action.name))] = function(\(names.joined(separator: ", "))) end\n"
                 }
             }
         }

@@ -15,7 +15,8 @@ public enum BehaveError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
-        case .invalid(let diagnostics): diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
+        case .invalid(let diagnostics):
+            diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
         case .failed(let error): error.message
         case .terminated(let error): error.message
         }

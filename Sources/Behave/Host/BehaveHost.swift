@@ -46,13 +46,18 @@ public final class BehaveHost {
     private var instructionsThisRun = 0
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
-    public init(modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
-                clock: any BehaveClock = SystemClock()) throws {
+    public init(
+        modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
+        clock: any BehaveClock = SystemClock()
+    ) throws {
         self.registry = ModuleRegistry(modules)
         self.policy = policy
         self.clock = clock
-        self.output = output ?? OutputSink(write: { Swift.print($0, terminator: "") },
-                                           diagnostic: { StandardError.write($0 + "\n") })
+        self.output =
+            output
+            ?? OutputSink(
+                write: { Swift.print($0, terminator: "") },
+                diagnostic: { StandardError.write($0 + "\n") })
         self.output.limit = policy.limits.output
         let searchPath = SearchPath(policy.moduleDirectories)
         self.searchPath = searchPath
@@ -99,8 +104,10 @@ public final class BehaveHost {
     }
 
     /// The Lua script a JSON action list runs as (``ActionListTranslator``), after its checks.
-    public func translate(_ behaviour: Behaviour, layout: ActionListTranslator.Layout = .readable,
-                          strict: Bool = false) throws(BehaveError) -> (script: String, warnings: [Diagnostic]) {
+    public func translate(
+        _ behaviour: Behaviour, layout: ActionListTranslator.Layout = .readable,
+        strict: Bool = false
+    ) throws(BehaveError) -> (script: String, warnings: [Diagnostic]) {
         let list: ActionList
         do { list = try ActionList.parse(behaviour.bytes, file: behaviour.name) } catch { throw .invalid([error]) }
         let plan = ActionPlan(list, registry: registry, file: behaviour.name, strict: strict)
@@ -119,21 +126,28 @@ public final class BehaveHost {
     ///   - timeline: events to deliver at set times (an events file), on the host's clock.
     @discardableResult
     nonisolated(nonsending)
-    public func run(_ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
-                    scriptName: String? = nil, events: EventChannel? = nil,
-                    timeline: [TimedEvent] = []) async throws(BehaveError) -> RunReport {
+        public func run(
+            _ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
+            scriptName: String? = nil, events: EventChannel? = nil,
+            timeline: [TimedEvent] = []
+        ) async throws(BehaveError) -> RunReport
+    {
         lastRun = RunUsage()
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
-        return try await schedule(chunk, arguments: arguments, events: events, timeline: timeline,
-                                  origin: nil, pushingContext: true)
+        return try await schedule(
+            chunk, arguments: arguments, events: events, timeline: timeline,
+            origin: nil, pushingContext: true)
     }
 
     /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
     /// has an `origin`) until the chunk itself has ended.
     nonisolated(nonsending)
-    private func schedule(_ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
-                          timeline: [TimedEvent], origin: Double?,
-                          pushingContext: Bool) async throws(BehaveError) -> RunReport {
+        private func schedule(
+            _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+            timeline: [TimedEvent], origin: Double?,
+            pushingContext: Bool
+        ) async throws(BehaveError) -> RunReport
+    {
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
         starter.scheduler = scheduler
         defer { starter.scheduler = nil }
@@ -142,16 +156,19 @@ public final class BehaveHost {
         clearCancellation()
         instructionsThisRun = 0
         defer {
-            lastRun = RunUsage(instructions: instructionsThisRun, peakMemory: lua.peakMemory,
-                               bytesWritten: output.bytesWritten, duration: clock.now - started)
+            lastRun = RunUsage(
+                instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+                bytesWritten: output.bytesWritten, duration: clock.now - started)
         }
         if pushingContext { try pushContext() }
-        let finish = try await scheduler.run(main: chunk, arguments: arguments, events: events, timeline: timeline,
-                                             origin: origin, untilMainEnds: origin != nil)
+        let finish = try await scheduler.run(
+            main: chunk, arguments: arguments, events: events, timeline: timeline,
+            origin: origin, untilMainEnds: origin != nil)
         let results = (try? slice { try runtime.results.call() }) ?? []
-        return RunReport(results: results, finish: finish, failedTasks: scheduler.failedTasks,
-                         instructions: instructionsThisRun, peakMemory: lua.peakMemory,
-                         bytesWritten: output.bytesWritten, duration: clock.now - started)
+        return RunReport(
+            results: results, finish: finish, failedTasks: scheduler.failedTasks,
+            instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+            bytesWritten: output.bytesWritten, duration: clock.now - started)
     }
 
     /// Makes the current state a session's: fresh, with the context set, and returns the
@@ -174,11 +191,15 @@ public final class BehaveHost {
     /// Runs one input of a session (a main chunk of the current state) as a task on the
     /// scheduler, until it ends; the timers and handlers it made stay for later inputs.
     nonisolated(nonsending)
-    func runInput(_ chunk: LuaFunction, arguments: [any LuaPushable] = [],
-                  origin: Double) async throws(BehaveError) -> RunReport {
+        func runInput(
+            _ chunk: LuaFunction, arguments: [any LuaPushable] = [],
+            origin: Double
+        ) async throws(BehaveError) -> RunReport
+    {
         setEnvironment(of: chunk)
-        return try await schedule(chunk, arguments: arguments, events: nil, timeline: [], origin: origin,
-                                  pushingContext: false)
+        return try await schedule(
+            chunk, arguments: arguments, events: nil, timeline: [], origin: origin,
+            pushingContext: false)
     }
 
     /// The state a run or session starts in: the current one if nothing has run in it yet.
@@ -215,8 +236,10 @@ public final class BehaveHost {
     }
 
     /// Loads a behaviour into a fresh state, ready to run.
-    private func prepare(_ behaviour: Behaviour, strict: Bool, arguments: [String],
-                         scriptName: String?) throws(BehaveError) -> LuaFunction {
+    private func prepare(
+        _ behaviour: Behaviour, strict: Bool, arguments: [String],
+        scriptName: String?
+    ) throws(BehaveError) -> LuaFunction {
         let source = try luaSource(of: behaviour, strict: strict)
         var directories = policy.moduleDirectories
         if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
@@ -245,9 +268,10 @@ public final class BehaveHost {
         clearCancellation()
         instructionsThisRun = 0
         let results = try slice { try function.call(arguments: arguments) }
-        return RunReport(results: results, finish: .completed(waiting: 0), failedTasks: 0,
-                         instructions: instructionsThisRun, peakMemory: lua.peakMemory,
-                         bytesWritten: output.bytesWritten, duration: 0)
+        return RunReport(
+            results: results, finish: .completed(waiting: 0), failedTasks: 0,
+            instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+            bytesWritten: output.bytesWritten, duration: 0)
     }
 
     /// One run slice: `body` enters Lua with the per-slice limits armed; errors come out as
@@ -289,8 +313,10 @@ public final class BehaveHost {
     /// A Swift error from an action, uncaught by the script: reported where it was raised.
     private func failure(swiftError error: any Error, traceback: String?) -> BehaveError {
         let position = lua.lastSwiftErrorPosition ?? ""
-        return .failed(LuaError(kind: .runtime, message: position + "\(error)",
-                                traceback: traceback.map(ScriptTraceback.clean)))
+        return .failed(
+            LuaError(
+                kind: .runtime, message: position + "\(error)",
+                traceback: traceback.map(ScriptTraceback.clean)))
     }
 
     /// Text for any Lua value, safe against hostile `__tostring`.

@@ -45,13 +45,17 @@ public struct TimedEvent: Sendable, Equatable {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch {
-            throw Diagnostic(.error, file: file, at: SourcePosition(line: line, column: error.position.column), error.message)
+            throw Diagnostic(
+                .error, file: file, at: SourcePosition(line: line, column: error.position.column), error.message)
         }
         func problem(_ at: SourcePosition, _ message: String) -> Diagnostic {
             Diagnostic(.error, file: file, at: SourcePosition(line: line, column: at.column), message)
         }
         guard case .object(let members) = value.kind else {
-            throw problem(value.position, "expected an object like {\"event\": \"NAME\", \"data\": {…}, \"after\": 1.5}, found \(value.kindDescription)")
+            throw problem(
+                value.position,
+                "expected an object like {\"event\": \"NAME\", \"data\": {…}, \"after\": 1.5}, found \(value.kindDescription)"
+            )
         }
         var event = TimedEvent("")
         var named = false
@@ -59,19 +63,26 @@ public struct TimedEvent: Sendable, Equatable {
             switch member.key {
             case "event":
                 guard case .string(let name) = member.value.kind, !name.isEmpty else {
-                    throw problem(member.value.position, "\"event\" must be a non-empty string, found \(member.value.kindDescription)")
+                    throw problem(
+                        member.value.position,
+                        "\"event\" must be a non-empty string, found \(member.value.kindDescription)")
                 }
                 event.name = name
                 named = true
             case "data":
                 event.data = PlainValue(member.value)
             case "after":
-                guard case .number(let text) = member.value.kind, let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                    throw problem(member.value.position, "\"after\" must be a non-negative number of seconds, found \(member.value.kindDescription)")
+                guard case .number(let text) = member.value.kind, let seconds = Double(text), seconds >= 0,
+                    seconds.isFinite
+                else {
+                    throw problem(
+                        member.value.position,
+                        "\"after\" must be a non-negative number of seconds, found \(member.value.kindDescription)")
                 }
                 event.after = seconds
             default:
-                throw problem(member.keyPosition, "unknown key \"\(member.key)\"; expected \"event\", \"data\" or \"after\"")
+                throw problem(
+                    member.keyPosition, "unknown key \"\(member.key)\"; expected \"event\", \"data\" or \"after\"")
             }
         }
         guard named else { throw problem(value.position, "missing \"event\": the event's name") }

@@ -1,6 +1,5 @@
 import Lua
 
-
 /// One native function of a module, with the metadata tools show and the body Lua calls.
 ///
 /// Declare actions with the typed initialisers; the closure's parameter types become the
@@ -42,8 +41,10 @@ public struct Action: @unchecked Sendable {
     }
 
     /// A raw action: `body` reads its own arguments and returns how many results it pushed.
-    public init(_ name: String, doc: String = "", parameters: [ActionParameter] = [], returns: ValueType = .void,
-                raw body: @escaping (ActionContext, LuaStack) throws -> Int32) {
+    public init(
+        _ name: String, doc: String = "", parameters: [ActionParameter] = [], returns: ValueType = .void,
+        raw body: @escaping (ActionContext, LuaStack) throws -> Int32
+    ) {
         self.name = name
         self.doc = doc
         self.parameters = parameters
@@ -54,8 +55,10 @@ public struct Action: @unchecked Sendable {
 
     /// A raw async action: `start` reads its own arguments (on the host's thread) and returns
     /// the work to await; the calling Lua task waits, without blocking the host, until it is done.
-    public init(_ name: String, doc: String = "", parameters: [ActionParameter] = [], returns: ValueType = .void,
-                raw start: @escaping (ActionContext, LuaStack) throws -> ActionWork) {
+    public init(
+        _ name: String, doc: String = "", parameters: [ActionParameter] = [], returns: ValueType = .void,
+        raw start: @escaping (ActionContext, LuaStack) throws -> ActionWork
+    ) {
         self.name = name
         self.doc = doc
         self.parameters = parameters
@@ -66,37 +69,52 @@ public struct Action: @unchecked Sendable {
 
     /// An action with no parameters and no result.
     public init(_ name: String, doc: String = "", _ run: @escaping (ActionContext) throws -> Void) {
-        self.init(name, doc: doc, raw: { context, _ in try run(context); return 0 })
+        self.init(
+            name, doc: doc,
+            raw: { context, _ in
+                try run(context)
+                return 0
+            })
     }
 
     /// An action with no parameters returning a value.
     public init<R: ActionValue>(_ name: String, doc: String = "", _ run: @escaping (ActionContext) throws -> R) {
-        self.init(name, doc: doc, returns: R.valueType, raw: { context, stack in
-            try run(context).push(to: stack)
-            return 1
-        })
+        self.init(
+            name, doc: doc, returns: R.valueType,
+            raw: { context, stack in
+                try run(context).push(to: stack)
+                return 1
+            })
     }
 
     /// An action with one parameter and no result.
-    public init<A: ActionValue>(_ name: String, doc: String = "", parameter: ActionParameter,
-                                _ run: @escaping (ActionContext, A) throws -> Void) {
+    public init<A: ActionValue>(
+        _ name: String, doc: String = "", parameter: ActionParameter,
+        _ run: @escaping (ActionContext, A) throws -> Void
+    ) {
         var described = parameter
         described.type = A.valueType
-        self.init(name, doc: doc, parameters: [described], raw: { context, stack in
-            try run(context, A.read(from: stack, at: 1))
-            return 0
-        })
+        self.init(
+            name, doc: doc, parameters: [described],
+            raw: { context, stack in
+                try run(context, A.read(from: stack, at: 1))
+                return 0
+            })
     }
 
     /// An action with one parameter returning a value.
-    public init<A: ActionValue, R: ActionValue>(_ name: String, doc: String = "", parameter: ActionParameter,
-                                                _ run: @escaping (ActionContext, A) throws -> R) {
+    public init<A: ActionValue, R: ActionValue>(
+        _ name: String, doc: String = "", parameter: ActionParameter,
+        _ run: @escaping (ActionContext, A) throws -> R
+    ) {
         var described = parameter
         described.type = A.valueType
-        self.init(name, doc: doc, parameters: [described], returns: R.valueType, raw: { context, stack in
-            try run(context, A.read(from: stack, at: 1)).push(to: stack)
-            return 1
-        })
+        self.init(
+            name, doc: doc, parameters: [described], returns: R.valueType,
+            raw: { context, stack in
+                try run(context, A.read(from: stack, at: 1)).push(to: stack)
+                return 1
+            })
     }
 
     /// An action with two parameters returning a value.
@@ -104,13 +122,16 @@ public struct Action: @unchecked Sendable {
         _ name: String, doc: String = "", parameters: (ActionParameter, ActionParameter),
         _ run: @escaping (ActionContext, A, B) throws -> R
     ) {
-        var first = parameters.0, second = parameters.1
+        var first = parameters.0
+        var second = parameters.1
         first.type = A.valueType
         second.type = B.valueType
-        self.init(name, doc: doc, parameters: [first, second], returns: R.valueType, raw: { context, stack in
-            try run(context, A.read(from: stack, at: 1), B.read(from: stack, at: 2)).push(to: stack)
-            return 1
-        })
+        self.init(
+            name, doc: doc, parameters: [first, second], returns: R.valueType,
+            raw: { context, stack in
+                try run(context, A.read(from: stack, at: 1), B.read(from: stack, at: 2)).push(to: stack)
+                return 1
+            })
     }
 }
 
@@ -125,28 +146,44 @@ extension Action {
     /// }
     /// ```
     public init(_ name: String, doc: String = "", _ run: @escaping @Sendable (ActionContext) async throws -> Void) {
-        self.init(name, doc: doc, raw: { context, _ in
-            ActionWork { try await run(context); return .none }
-        })
+        self.init(
+            name, doc: doc,
+            raw: { context, _ in
+                ActionWork {
+                    try await run(context)
+                    return .none
+                }
+            })
     }
 
     /// An async action with no parameters returning a value.
-    public init<R: ActionValue & Sendable>(_ name: String, doc: String = "",
-                                          _ run: @escaping @Sendable (ActionContext) async throws -> R) {
-        self.init(name, doc: doc, returns: R.valueType, raw: { context, _ in
-            ActionWork { .value(try await run(context)) }
-        })
+    public init<R: ActionValue & Sendable>(
+        _ name: String, doc: String = "",
+        _ run: @escaping @Sendable (ActionContext) async throws -> R
+    ) {
+        self.init(
+            name, doc: doc, returns: R.valueType,
+            raw: { context, _ in
+                ActionWork { .value(try await run(context)) }
+            })
     }
 
     /// An async action with one parameter and no result.
-    public init<A: ActionValue & Sendable>(_ name: String, doc: String = "", parameter: ActionParameter,
-                                           _ run: @escaping @Sendable (ActionContext, A) async throws -> Void) {
+    public init<A: ActionValue & Sendable>(
+        _ name: String, doc: String = "", parameter: ActionParameter,
+        _ run: @escaping @Sendable (ActionContext, A) async throws -> Void
+    ) {
         var described = parameter
         described.type = A.valueType
-        self.init(name, doc: doc, parameters: [described], raw: { context, stack in
-            let a = try A.read(from: stack, at: 1)
-            return ActionWork { try await run(context, a); return .none }
-        })
+        self.init(
+            name, doc: doc, parameters: [described],
+            raw: { context, stack in
+                let a = try A.read(from: stack, at: 1)
+                return ActionWork {
+                    try await run(context, a)
+                    return .none
+                }
+            })
     }
 
     /// An async action with one parameter returning a value.
@@ -163,9 +200,11 @@ extension Action {
     ) {
         var described = parameter
         described.type = A.valueType
-        self.init(name, doc: doc, parameters: [described], returns: R.valueType, raw: { context, stack in
-            let a = try A.read(from: stack, at: 1)
-            return ActionWork { .value(try await run(context, a)) }
-        })
+        self.init(
+            name, doc: doc, parameters: [described], returns: R.valueType,
+            raw: { context, stack in
+                let a = try A.read(from: stack, at: 1)
+                return ActionWork { .value(try await run(context, a)) }
+            })
     }
 }

@@ -13,6 +13,9 @@ public struct ActionResult: Sendable {
 
     /// One result.
     public static func value<R: LuaPushable & Sendable>(_ value: R) -> ActionResult {
-        ActionResult { stack in value.push(to: stack); return 1 }
+        ActionResult { stack in
+            value.push(to: stack)
+            return 1
+        }
     }
 }

@@ -9,6 +9,8 @@ enum ActionSpellings {
             spellings.append(head + ":" + labels.dropFirst().map { ($0 ?? "") + ":" }.joined())
         }
         // Only spellings the registry really resolves to this action.
-        return spellings.filter { SelectorName($0).matches(action) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        return spellings.filter { SelectorName($0).matches(action) }.reduce(into: []) {
+            if !$0.contains($1) { $0.append($1) }
+        }
     }
 }

@@ -36,7 +36,8 @@ public enum ModuleCatalog {
                     + "\"signature\": \(string(luaSignature(action))), \"parameters\": [\(parameters)], "
                     + "\"returns\": \(string(action.returns.description)), \"async\": \(action.isAsync), \"doc\": \(string(action.doc))}"
             }.joined(separator: ", ")
-            return "{\"name\": \(string(module.name)), \"aliases\": [\(module.aliases.map(string).joined(separator: ", "))], "
+            return
+                "{\"name\": \(string(module.name)), \"aliases\": [\(module.aliases.map(string).joined(separator: ", "))], "
                 + "\"doc\": \(string(module.doc)), \"actions\": [\(actions)]}"
         }
         return "[" + items.joined(separator: ",\n ") + "]"

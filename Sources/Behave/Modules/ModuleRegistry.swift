@@ -36,8 +36,9 @@ public struct ModuleRegistry {
         let selector = SelectorName(spelling)
         let matches = module.actions.filter { selector.matches($0) }
         if matches.count > 1 {
-            throw ResolutionError.ambiguous("\(module.name).\(spelling)",
-                                            candidates: matches.map { "\(module.name).\($0.signature)" })
+            throw ResolutionError.ambiguous(
+                "\(module.name).\(spelling)",
+                candidates: matches.map { "\(module.name).\($0.signature)" })
         }
         return matches.first
     }

@@ -42,7 +42,8 @@ public struct SelectorName: Equatable, Sendable {
         var found: Range<String.Index>?
         while let range = text.range(of: "With", range: search) {
             if range.lowerBound > text.startIndex, range.upperBound < text.endIndex,
-               text[range.upperBound].isUppercase {
+                text[range.upperBound].isUppercase
+            {
                 found = range
             }
             search = range.upperBound..<text.endIndex

@@ -22,7 +22,10 @@ struct EventQueue {
         guard !isEmpty, items[head].at <= now else { return nil }
         defer {
             head += 1
-            if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
         }
         return items[head].event
     }

@@ -17,8 +17,9 @@ enum RuntimeStep {
         case "failed": self = .failed(error: value(1), traceback: value(2).string)
         case "stopped": self = .stopped(reason: value(1))
         case "running":
-            self = .running(nextTimer: value(1).number, blocked: Int(value(2).integer ?? 0),
-                            mainEnded: value(3).boolean == true)
+            self = .running(
+                nextTimer: value(1).number, blocked: Int(value(2).integer ?? 0),
+                mainEnded: value(3).boolean == true)
         default:
             throw .failed(LuaError(kind: .runtime, message: "the runtime's step returned \(value(0)), not a state"))
         }

@@ -51,8 +51,11 @@ final class Scheduler {
     /// handlers it made for later inputs. `origin` is the instant the runtime's `now()` counts
     /// from: a session keeps one across inputs so its timers stay in order.
     nonisolated(nonsending)
-    func run(main: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
-             timeline: [TimedEvent], origin: Double? = nil, untilMainEnds: Bool = false) async throws(BehaveError) -> Finish {
+        func run(
+            main: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+            timeline: [TimedEvent], origin: Double? = nil, untilMainEnds: Bool = false
+        ) async throws(BehaveError) -> Finish
+    {
         let start = clock.now
         let origin = origin ?? start
         let virtual = clock as? VirtualClock
@@ -67,16 +70,19 @@ final class Scheduler {
         }
         let cancellation = host.cancellation
 
-        try host.slice { try runtime.start.call(pushingArguments: { stack in
-            main.push(to: stack)
-            for argument in arguments { argument.push(to: stack) }
-            return Int32(arguments.count + 1)
-        }) }
+        try host.slice {
+            try runtime.start.call(pushingArguments: { stack in
+                main.push(to: stack)
+                for argument in arguments { argument.push(to: stack) }
+                return Int32(arguments.count + 1)
+            })
+        }
 
         do {
             return try await withTaskCancellationHandler {
-                try await loop(origin: origin, start: start, timeline: timeline, eventsOpen: events != nil,
-                               untilMainEnds: untilMainEnds)
+                try await loop(
+                    origin: origin, start: start, timeline: timeline, eventsOpen: events != nil,
+                    untilMainEnds: untilMainEnds)
             } onCancel: {
                 cancellation.cancel()
                 inbox.nudge()
@@ -89,8 +95,11 @@ final class Scheduler {
     }
 
     nonisolated(nonsending)
-    private func loop(origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
-                      untilMainEnds: Bool) async throws(BehaveError) -> Finish {
+        private func loop(
+            origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
+            untilMainEnds: Bool
+        ) async throws(BehaveError) -> Finish
+    {
         let virtual = clock as? VirtualClock
         let duration = host.policy.limits.duration
         let limitAt = duration > 0 ? start + duration : nil
@@ -102,7 +111,8 @@ final class Scheduler {
             // Ready tasks, then due timers. The first step runs the main chunk, so handlers
             // it registers are in place before any event is delivered.
             let step = try RuntimeStep(host.slice { try runtime.step.call(clock.now - origin) })
-            let nextTimer: Double?, blocked: Int
+            let nextTimer: Double?
+            let blocked: Int
             switch step {
             case .failed(let error, let traceback):
                 throw host.failure(error, traceback: traceback)
@@ -125,8 +135,10 @@ final class Scheduler {
             }
             if let limitAt, clock.now >= limitAt {
                 // Between slices: no Lua code runs, so nothing needs the control block's flag.
-                throw .terminated(LuaError(kind: .limit(.duration),
-                                           message: "limit exceeded: duration (\(Limits.formatSeconds(duration)))"))
+                throw .terminated(
+                    LuaError(
+                        kind: .limit(.duration),
+                        message: "limit exceeded: duration (\(Limits.formatSeconds(duration)))"))
             }
 
             if inbox.isEmpty {
@@ -163,7 +175,8 @@ final class Scheduler {
     /// After a virtual clock moved, waits until every action it woke has either finished or
     /// gone back to sleep, so what happens at one instant does not depend on thread timing.
     nonisolated(nonsending)
-    private func settle(_ virtual: VirtualClock) async {
+        private func settle(_ virtual: VirtualClock) async
+    {
         while inFlight.count - completedCount() > virtual.sleeperCount {
             await inbox.wait()
         }
@@ -176,10 +189,12 @@ final class Scheduler {
     /// Waits for a message or `deadline`, waking every 100 ms to notice a cancellation
     /// requested from a signal handler.
     nonisolated(nonsending)
-    private func idle(until deadline: Double?) async {
+        private func idle(until deadline: Double?) async
+    {
         if let deadline, deadline <= clock.now { return }
         let wake = min(deadline ?? .infinity, clock.now + 0.1)
-        let clock = self.clock, inbox = self.inbox
+        let clock = self.clock
+        let inbox = self.inbox
         let timer = Task {
             do {
                 try await clock.sleep(until: wake)
@@ -193,25 +208,29 @@ final class Scheduler {
     private func resolve(_ id: Int, _ result: Result<ActionResult, any Error>) throws(BehaveError) {
         switch result {
         case .success(let value):
-            try host.slice { try runtime.resolve.call(pushingArguments: { stack in
-                id.push(to: stack)
-                true.push(to: stack)
-                return 2 + value.push(stack)
-            }) }
+            try host.slice {
+                try runtime.resolve.call(pushingArguments: { stack in
+                    id.push(to: stack)
+                    true.push(to: stack)
+                    return 2 + value.push(stack)
+                })
+            }
         case .failure(let error):
             if let termination = error as? LuaTermination {
                 throw .terminated(host.lua.terminate(termination))  // the output limit, from an async action
             }
-            try host.slice { try runtime.resolve.call(pushingArguments: { stack in
-                id.push(to: stack)
-                false.push(to: stack)
-                if let script = error as? LuaScriptError {
-                    script.message.push(to: stack)
-                } else {
-                    stack.state.pushError(error)
-                }
-                return 3
-            }) }
+            try host.slice {
+                try runtime.resolve.call(pushingArguments: { stack in
+                    id.push(to: stack)
+                    false.push(to: stack)
+                    if let script = error as? LuaScriptError {
+                        script.message.push(to: stack)
+                    } else {
+                        stack.state.pushError(error)
+                    }
+                    return 3
+                })
+            }
         }
     }
 

@@ -7,17 +7,22 @@ import Lua
 enum StateBuilder {
     static let hookInterval: Int32 = 1000
 
-    static func make(registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
-                     starter: ActionStarter, directories: @escaping () -> [String]) throws
-        -> (LuaState, LuaTable, RuntimeDriver) {
+    static func make(
+        registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
+        starter: ActionStarter, directories: @escaping () -> [String]
+    ) throws
+        -> (LuaState, LuaTable, RuntimeDriver)
+    {
         let lua = try LuaState()
         let L = lua.pointer
         if policy.isTrusted {
             lua.openStandardLibraries()
         } else {
-            for (name, open) in [("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
-                                 ("string", luaopen_string), ("math", luaopen_math), ("utf8", luaopen_utf8),
-                                 ("os", luaopen_os)] as [(String, lua_CFunction)] {
+            for (name, open) in [
+                ("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
+                ("string", luaopen_string), ("math", luaopen_math), ("utf8", luaopen_utf8),
+                ("os", luaopen_os),
+            ] as [(String, lua_CFunction)] {
                 luaL_requiref(L, name, open, 1)
                 behave_pop(L, 1)
             }
@@ -26,10 +31,12 @@ enum StateBuilder {
         sentinel.push(to: lua.stack)
         lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
 
-        let modules = try bindModules(registry, in: lua, context: ActionContext(output: output, clock: clock),
-                                      starter: starter)
-        let host = try hostFunctions(in: lua, registry: registry, output: output, starter: starter,
-                                     directories: directories)
+        let modules = try bindModules(
+            registry, in: lua, context: ActionContext(output: output, clock: clock),
+            starter: starter)
+        let host = try hostFunctions(
+            in: lua, registry: registry, output: output, starter: starter,
+            directories: directories)
         let environment: LuaTable
         if policy.isTrusted {
             for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
@@ -41,8 +48,10 @@ enum StateBuilder {
             }
             environment = try globals(lua)
         } else {
-            for (name, library, function) in [("pcall", "_G", "pcall"), ("resume", "coroutine", "resume"),
-                                              ("close", "coroutine", "close"), ("load", "_G", "load")] {
+            for (name, library, function) in [
+                ("pcall", "_G", "pcall"), ("resume", "coroutine", "resume"),
+                ("close", "coroutine", "close"), ("load", "_G", "load"),
+            ] {
                 pushField(lua, library, function)
                 lua_pushcclosure(L, behave_guard, 1)
                 try host.set(name, lua.stack.value(at: -1))
@@ -75,8 +84,10 @@ enum StateBuilder {
     }
 
     /// One table per module, each action a Lua function; async actions suspend their task.
-    private static func bindModules(_ registry: ModuleRegistry, in lua: LuaState, context: ActionContext,
-                                    starter: ActionStarter) throws -> LuaTable {
+    private static func bindModules(
+        _ registry: ModuleRegistry, in lua: LuaState, context: ActionContext,
+        starter: ActionStarter
+    ) throws -> LuaTable {
         let modules = try LuaTable(in: lua)
         for module in registry.modules {
             let table = try LuaTable(in: lua)
@@ -86,18 +97,22 @@ enum StateBuilder {
                 case .immediate(let body):
                     try table.set(action.name, lua.function(named: name) { stack in try body(context, stack) })
                 case .suspending(let start):
-                    try table.set(action.name, lua.suspendingFunction(named: name) { stack in
-                        guard lua_isyieldable(stack.pointer) != 0 else {
-                            throw LuaScriptError("\(name) is async and cannot be called here: call it from the "
-                                + "behaviour itself, a handler or a timer (not from a metamethod, an iterator, "
-                                + "a sort comparator or a string.gsub callback)")
-                        }
-                        guard let scheduler = starter.scheduler else {
-                            throw LuaScriptError("\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
-                        }
-                        let work = try start(context, stack)
-                        return RuntimeRequest.pushAction(scheduler.start(work), to: stack)
-                    })
+                    try table.set(
+                        action.name,
+                        lua.suspendingFunction(named: name) { stack in
+                            guard lua_isyieldable(stack.pointer) != 0 else {
+                                throw LuaScriptError(
+                                    "\(name) is async and cannot be called here: call it from the "
+                                        + "behaviour itself, a handler or a timer (not from a metamethod, an iterator, "
+                                        + "a sort comparator or a string.gsub callback)")
+                            }
+                            guard let scheduler = starter.scheduler else {
+                                throw LuaScriptError(
+                                    "\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
+                            }
+                            let work = try start(context, stack)
+                            return RuntimeRequest.pushAction(scheduler.start(work), to: stack)
+                        })
                 }
             }
             try modules.set(module.name, table)
@@ -106,35 +121,47 @@ enum StateBuilder {
     }
 
     /// The host's own functions the preludes build the behaviour's environment from.
-    private static func hostFunctions(in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
-                                      starter: ActionStarter, directories: @escaping () -> [String]) throws -> LuaTable {
+    private static func hostFunctions(
+        in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
+        starter: ActionStarter, directories: @escaping () -> [String]
+    ) throws -> LuaTable {
         let host = try LuaTable(in: lua)
-        try host.set("write", lua.function(named: "print") { stack in
-            try output.write(String.read(from: stack, at: 1))
-            return 0
-        })
-        try host.set("has", lua.function(named: "has") { stack in
-            let module = try String.read(from: stack, at: 1)
-            let action = try String.read(from: stack, at: 2)
-            registry.has(module, action).push(to: stack)
-            return 1
-        })
-        try host.set("findmodule", lua.function(named: "require") { stack in
-            switch RequireSearch.find(try String.read(from: stack, at: 1), in: directories()) {
-            case .success(let found):
-                LuaString(bytes: found.source).push(to: stack)
-                found.path.push(to: stack)
-            case .failure(let message):
-                stack.pushNil()
-                message.push(to: stack)
-            }
-            return 2
-        })
-        try host.set("traceback", lua.function(named: "traceback") { stack in
-            guard let thread = lua_tothread(stack.pointer, 1) else { throw LuaArgumentError(expected: "thread", at: 1, in: stack) }
-            luaL_traceback(stack.pointer, thread, nil, 0)
-            return 1
-        })
+        try host.set(
+            "write",
+            lua.function(named: "print") { stack in
+                try output.write(String.read(from: stack, at: 1))
+                return 0
+            })
+        try host.set(
+            "has",
+            lua.function(named: "has") { stack in
+                let module = try String.read(from: stack, at: 1)
+                let action = try String.read(from: stack, at: 2)
+                registry.has(module, action).push(to: stack)
+                return 1
+            })
+        try host.set(
+            "findmodule",
+            lua.function(named: "require") { stack in
+                switch RequireSearch.find(try String.read(from: stack, at: 1), in: directories()) {
+                case .success(let found):
+                    LuaString(bytes: found.source).push(to: stack)
+                    found.path.push(to: stack)
+                case .failure(let message):
+                    stack.pushNil()
+                    message.push(to: stack)
+                }
+                return 2
+            })
+        try host.set(
+            "traceback",
+            lua.function(named: "traceback") { stack in
+                guard let thread = lua_tothread(stack.pointer, 1) else {
+                    throw LuaArgumentError(expected: "thread", at: 1, in: stack)
+                }
+                luaL_traceback(stack.pointer, thread, nil, 0)
+                return 1
+            })
         lua_pushcclosure(lua.pointer, behave_passing_coroutines, 0)
         try host.set("passing", lua.stack.value(at: -1))
         lua.stack.pop()
@@ -142,10 +169,12 @@ enum StateBuilder {
         for (name, kind) in RuntimeRequest.kinds { try requests.set(name, kind) }
         try host.set("requests", requests)
         // A handler or timer failed: the scheduler says so, and the behaviour goes on.
-        try host.set("report", lua.function(named: "report") { stack in
-            starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
-            return 0
-        })
+        try host.set(
+            "report",
+            lua.function(named: "report") { stack in
+                starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
+                return 0
+            })
         return host
     }
 

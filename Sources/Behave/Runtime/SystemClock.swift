@@ -12,7 +12,10 @@ public final class SystemClock: BehaveClock {
 
     public func sleep(until deadline: Double) async throws {
         let delay = deadline - now
-        if delay <= 0 { try Task.checkCancellation(); return }
+        if delay <= 0 {
+            try Task.checkCancellation()
+            return
+        }
         try await Task.sleep(until: origin + .nanoseconds(Int64(deadline * 1e9)), clock: .continuous)
     }
 }

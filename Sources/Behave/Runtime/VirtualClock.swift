@@ -35,14 +35,17 @@ public final class VirtualClock: BehaveClock, @unchecked Sendable {
             order += 1
             return order
         }
-        guard let id else { try Task.checkCancellation(); return }
+        guard let id else {
+            try Task.checkCancellation()
+            return
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let notify: [@Sendable () -> Void] = lock.withLock {
                     sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return Array(observers.values)
                 }
-                notify.forEach { $0() }
+                for observer in notify { observer() }
             }
         } onCancel: {
             let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }

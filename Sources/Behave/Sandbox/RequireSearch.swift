@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How the sandbox's `require` finds Lua source files: only under the configured
@@ -15,11 +15,13 @@ enum RequireSearch {
     static func find(_ name: String, in directories: [String]) -> Outcome {
         let allowed = name.utf8.allSatisfy {
             $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
         }
         guard allowed, !name.isEmpty, !name.hasPrefix("."), !name.contains(".."), !name.hasSuffix(".") else {
-            return .failure("module '\(name)' not found: names may hold letters, digits, '_', '-' and '.' separators only")
+            return .failure(
+                "module '\(name)' not found: names may hold letters, digits, '_', '-' and '.' separators only")
         }
         let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
         var tried: [String] = []

@@ -67,7 +67,8 @@ public final class BehaveSession {
     /// Compiles and runs one input. Like the stock `lua` prompt, it tries `return <text>`
     /// first, so expressions print without `=`; `=expr` also works.
     nonisolated(nonsending)
-    public func evaluate(_ text: String) async -> Outcome {
+        public func evaluate(_ text: String) async -> Outcome
+    {
         let chunk: LuaFunction
         switch compile(text) {
         case .success(let compiled?): chunk = compiled
@@ -81,7 +82,8 @@ public final class BehaveSession {
     /// action list as the Lua it translates to. Globals it sets stay, and `require` finds the
     /// files beside it from then on (unless the policy names the module directories).
     nonisolated(nonsending)
-    public func load(_ behaviour: Behaviour) async -> Outcome {
+        public func load(_ behaviour: Behaviour) async -> Outcome
+    {
         if let directory = behaviour.directory { host.allowRequire(from: directory) }
         do {
             return await run(try host.loadChunk(of: behaviour, source: try host.luaSource(of: behaviour)))
@@ -90,7 +92,8 @@ public final class BehaveSession {
 
     /// Delivers an event to the session's handlers and waiters, and runs them (`:emit`).
     nonisolated(nonsending)
-    public func emit(_ name: String, _ payload: PlainValue) async -> Outcome {
+        public func emit(_ name: String, _ payload: PlainValue) async -> Outcome
+    {
         let chunk: LuaFunction
         do { chunk = try host.lua.load("local name, payload = ...; emit(name, payload)", chunkName: "=emit") } catch {
             return .failed(.failed(LuaError(kind: .runtime, message: "\(error)")))
@@ -122,7 +125,8 @@ public final class BehaveSession {
     }
 
     nonisolated(nonsending)
-    private func run(_ chunk: LuaFunction, arguments: [any LuaPushable] = []) async -> Outcome {
+        private func run(_ chunk: LuaFunction, arguments: [any LuaPushable] = []) async -> Outcome
+    {
         let report: RunReport
         do {
             report = try await host.runInput(chunk, arguments: arguments, origin: origin)
@@ -138,7 +142,8 @@ public final class BehaveSession {
         guard !values.isEmpty, let printer else { return nil }
         let colour = self.colour
         var budget = host.policy.limits
-        budget.instructions = budget.instructions == 0 ? Self.printingInstructions : min(budget.instructions, Self.printingInstructions)
+        budget.instructions =
+            budget.instructions == 0 ? Self.printingInstructions : min(budget.instructions, Self.printingInstructions)
         budget.time = budget.time == 0 ? Self.printingTime : min(budget.time, Self.printingTime)
         let text = try? host.slice(limits: budget) {
             try printer.call(pushingArguments: { stack in

@@ -10,7 +10,8 @@ public enum HelpTopics {
     /// ```
     public static func text(for topic: String, registry: ModuleRegistry) -> String? {
         if let separator = topic.lastIndex(where: { $0 == "." || $0 == ":" }),
-           let module = try? registry.module(named: String(topic[..<separator])) {
+            let module = try? registry.module(named: String(topic[..<separator]))
+        {
             let spelling = String(topic[topic.index(after: separator)...])
             guard let action = try? registry.action(spelling, in: module) else { return nil }
             return actionText(action, in: module)
@@ -23,13 +24,18 @@ public enum HelpTopics {
 
     private static func actionText(_ action: Action, in module: any BehaveModule) -> String {
         let signature = ModuleCatalog.luaSignature(action)
-        var lines = [action.isAsync ? "async \(module.name).\(signature.dropFirst("async ".count))"
-                                    : "\(module.name).\(signature)"]
+        var lines = [
+            action.isAsync
+                ? "async \(module.name).\(signature.dropFirst("async ".count))"
+                : "\(module.name).\(signature)"
+        ]
         if !action.doc.isEmpty { lines.append("  " + action.doc) }
         for parameter in action.parameters where !parameter.doc.isEmpty {
             lines.append("  \(parameter.label ?? "_"): \(parameter.doc)")
         }
-        if action.isAsync { lines.append("  async: the calling task waits for the result (call it from a task, not a metamethod)") }
+        if action.isAsync {
+            lines.append("  async: the calling task waits for the result (call it from a task, not a metamethod)")
+        }
         lines.append("  Swift: \(action.signature)")
         return lines.joined(separator: "\n")
     }
@@ -46,15 +52,23 @@ public enum HelpTopics {
                 signature = String(last.dropFirst("function ".count).dropLast(" end".count))
             } else if last.hasPrefix("\(name) = ") {
                 signature = name
-            } else { continue }
+            } else {
+                continue
+            }
             var out = [signature]
             for line in lines.dropLast() where line.hasPrefix("---") {
                 let text = line.dropFirst(3)
-                if text.hasPrefix("@async") { out.append("  async: waits; call it from a task")
-                } else if text.hasPrefix("@param ") { out.append("  param " + text.dropFirst("@param ".count))
-                } else if text.hasPrefix("@return ") { out.append("  returns " + text.dropFirst("@return ".count))
-                } else if text.hasPrefix("@type ") { out.append("  type " + text.dropFirst("@type ".count))
-                } else if !text.hasPrefix("@") { out.append("  " + text) }
+                if text.hasPrefix("@async") {
+                    out.append("  async: waits; call it from a task")
+                } else if text.hasPrefix("@param ") {
+                    out.append("  param " + text.dropFirst("@param ".count))
+                } else if text.hasPrefix("@return ") {
+                    out.append("  returns " + text.dropFirst("@return ".count))
+                } else if text.hasPrefix("@type ") {
+                    out.append("  type " + text.dropFirst("@type ".count))
+                } else if !text.hasPrefix("@") {
+                    out.append("  " + text)
+                }
             }
             return out.joined(separator: "\n")
         }

@@ -35,7 +35,8 @@ extension BehaveSession {
     /// session.completions(for: "MyFirstModule.say").candidates  // ["sayHello"]
     /// ```
     public func completions(for line: String) -> SessionCompletion {
-        let word = String(line.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }.reversed())
+        let word = String(
+            line.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }.reversed())
         guard let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) else {
             let names = Set(tableKeys(path: [], functionsOnly: false)).union(LuaLiteral.keywords)
             return SessionCompletion(partial: word, candidates: names.filter { $0.hasPrefix(word) }.sorted())
@@ -65,7 +66,8 @@ extension BehaveSession {
             lua_pushnil(L)
             while lua_next(L, -2) != 0 {
                 if lua_type(L, -2) == LUA_TSTRING, !functionsOnly || lua_type(L, -1) == LUA_TFUNCTION,
-                   let key = lua_tolstring(L, -2, nil) {
+                    let key = lua_tolstring(L, -2, nil)
+                {
                     let name = String(cString: key)
                     if LuaLiteral.isIdentifier(name) { names.append(name) }
                 }

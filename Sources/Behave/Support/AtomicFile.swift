@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing a file so that a crash, a full disk or a race leaves either the old file or the new one,
@@ -9,11 +9,14 @@ import Darwin
 /// when an existing file must not be replaced), then `fsync` of the directory.
 package enum AtomicFile {
     /// Writes `bytes` to `path`. With `replacing: false`, an existing `path` is an error and stays as it was.
-    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
-                             replacing: Bool = true) throws(AtomicWriteError) {
+    package static func write(
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
+        replacing: Bool = true
+    ) throws(AtomicWriteError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
-        let temporary = (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary =
+            (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else { throw AtomicWriteError(path: path, errno: errno) }
         var written = 0
@@ -32,7 +35,8 @@ package enum AtomicFile {
             guard link(temporary, path) == 0 else {
                 let code = errno
                 unlink(temporary)
-                throw code == EEXIST ? AtomicWriteError(path: path, reason: "already exists") : AtomicWriteError(path: path, errno: code)
+                throw code == EEXIST
+                    ? AtomicWriteError(path: path, reason: "already exists") : AtomicWriteError(path: path, errno: code)
             }
             unlink(temporary)
         }
@@ -62,8 +66,8 @@ package enum AtomicFile {
 
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
+        Glibc.write(fd, buffer, count)
     #else
-    Darwin.write(fd, buffer, count)
+        Darwin.write(fd, buffer, count)
     #endif
 }

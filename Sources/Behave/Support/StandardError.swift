@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Unbuffered writes to the process's stderr.
@@ -13,7 +13,10 @@ package enum StandardError {
             var offset = 0
             while offset < bytes.count {
                 let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; return }
+                if n <= 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
                 offset += n
             }
         }

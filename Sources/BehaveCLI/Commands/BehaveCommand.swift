@@ -12,8 +12,10 @@ struct BehaveCommand: AsyncParsableCommand {
             69 remote behaviour unavailable, or behave-remote missing (nothing ran), 73 cannot write an output file, 130 interrupted.
             """,
         version: BehaveVersion.current,
-        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
-                      SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self]
+        subcommands: [
+            RunCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
+            SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self,
+        ]
     )
 
     /// Bare `behave`: the REPL on a terminal, the usage otherwise.

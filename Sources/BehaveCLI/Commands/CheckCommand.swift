@@ -5,7 +5,8 @@ import Behave
 struct CheckCommand: RemoteCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate behaviours without running them: JSON shape, unknown modules and actions, argument types, Lua syntax.",
+        abstract:
+            "Validate behaviours without running them: JSON shape, unknown modules and actions, argument types, Lua syntax.",
         discussion: """
             For a URL, the copy that would run is checked: a fresh copy that fails the check is refused and \
             the warning says why, then the last good copy (exit 10) or the fallback (exit 11) is checked instead.
@@ -30,7 +31,9 @@ struct CheckCommand: RemoteCommand {
         for file in files {
             let loaded: LoadedBehaviour
             do {
-                loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
+                loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) {
+                    host.check($0, strict: strict)
+                }
             } catch {
                 worst = max(worst, error.code.rawValue)
                 continue
@@ -41,7 +44,9 @@ struct CheckCommand: RemoteCommand {
             if diagnostics.contains(where: { $0.severity == .error }) {
                 worst = max(worst, BehaveExit.invalid)
             } else {
-                print("\(file): ok\(diagnostics.isEmpty ? "" : " (\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"))")")
+                print(
+                    "\(file): ok\(diagnostics.isEmpty ? "" : " (\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"))")"
+                )
                 worst = max(worst, loaded.successCode)
             }
         }

@@ -23,7 +23,9 @@ struct ReplCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("context"), help: ArgumentHelp("Adds KEY=VALUE to the `context` table (repeatable).", valueName: "key=value"))
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp("Adds KEY=VALUE to the `context` table (repeatable).", valueName: "key=value"))
     var contextEntries: [ContextEntry] = []
 
     @OptionGroup var sandbox: SandboxOptions

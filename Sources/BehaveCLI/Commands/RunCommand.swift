@@ -1,8 +1,9 @@
 import ArgumentParser
 import Behave
 import CBehave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `behave run FILE`: runs a JSON action list or a Lua script.
@@ -19,19 +20,28 @@ struct RunCommand: RemoteCommand {
     @Argument(help: "The behaviour: a file, or an https:// URL (fetched through the cache; see the remote options).")
     var file: String
 
-    @Argument(parsing: .postTerminator, help: "Arguments for the script, after `--` (as `...`, and `arg` with --trusted).")
+    @Argument(
+        parsing: .postTerminator, help: "Arguments for the script, after `--` (as `...`, and `arg` with --trusted).")
     var scriptArguments: [String] = []
 
     @Flag(help: "Unknown modules and actions are errors, reported before anything runs.")
     var strict = false
 
-    @Option(help: ArgumentHelp("Events to deliver: a JSON-lines file of {\"event\": NAME, \"data\": …, \"after\": SECONDS}, or - to read them from stdin as they come.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Events to deliver: a JSON-lines file of {\"event\": NAME, \"data\": …, \"after\": SECONDS}, or - to read them from stdin as they come.",
+            valueName: "file"))
     var events: String?
 
-    @Flag(help: "Run on a virtual clock: waits, timers and the events file's delays take no real time, in the same order.")
+    @Flag(
+        help: "Run on a virtual clock: waits, timers and the events file's delays take no real time, in the same order."
+    )
     var fast = false
 
-    @Option(name: .customLong("context"), help: ArgumentHelp("Adds KEY=VALUE to the script's read-only `context` table (repeatable).", valueName: "key=value"))
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "Adds KEY=VALUE to the script's read-only `context` table (repeatable).", valueName: "key=value"))
     var contextEntries: [ContextEntry] = []
 
     @OptionGroup var sandbox: SandboxOptions
@@ -46,7 +56,8 @@ struct RunCommand: RemoteCommand {
 
     /// What this command line asks for, as a plain value.
     var invocation: RunInvocation {
-        RunInvocation(file: file, scriptArguments: scriptArguments, strict: strict, events: events, fast: fast,
-                      context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
+        RunInvocation(
+            file: file, scriptArguments: scriptArguments, strict: strict, events: events, fast: fast,
+            context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
     }
 }

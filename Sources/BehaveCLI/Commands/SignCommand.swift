@@ -15,7 +15,8 @@ package struct SignCommand: RemoteOnlyCommand {
     @Option(help: ArgumentHelp("The private key file from `behave keygen`.", valueName: "file"))
     package var key: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the signature. Default: FILE.sig.", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Where to write the signature. Default: FILE.sig.", valueName: "file"))
     package var output: String?
 
     @OptionGroup package var sandbox: SandboxOptions

@@ -24,7 +24,9 @@ struct TranslateCommand: RemoteCommand {
         let host = try sandbox.makeHost()
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
+            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) {
+                host.check($0, strict: strict)
+            }
         } catch { throw error.code }
         do {
             let (script, warnings) = try host.translate(loaded.behaviour, layout: .readable, strict: strict)

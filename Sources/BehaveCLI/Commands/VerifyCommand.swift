@@ -14,7 +14,9 @@ package struct VerifyCommand: RemoteOnlyCommand {
     @Option(help: ArgumentHelp("The signature file. Default: FILE.sig.", valueName: "file"))
     package var signature: String?
 
-    @Option(name: .customLong("public-key"), help: ArgumentHelp("A trusted public key: base64, or a file holding it (repeatable).", valueName: "key"))
+    @Option(
+        name: .customLong("public-key"),
+        help: ArgumentHelp("A trusted public key: base64, or a file holding it (repeatable).", valueName: "key"))
     package var publicKeys: [String]
 
     package init() {}

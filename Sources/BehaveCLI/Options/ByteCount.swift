@@ -6,7 +6,10 @@ package struct ByteCount: ExpressibleByArgument {
     package var bytes: Int
 
     package init?(argument: String) {
-        let units: [(String, Int)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10), ("B", 1)]
+        let units: [(String, Int)] = [
+            ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10),
+            ("B", 1),
+        ]
         for (suffix, scale) in units where argument.hasSuffix(suffix) {
             guard let n = Int(argument.dropLast(suffix.count)), n >= 0 else { return nil }
             bytes = n * scale

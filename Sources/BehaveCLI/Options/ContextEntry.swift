@@ -1,8 +1,9 @@
 import ArgumentParser
 import Behave
 import CBehave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One `--context KEY=VALUE`.
@@ -19,14 +20,16 @@ struct ContextEntry: ExpressibleByArgument, Equatable {
     /// What the tool tells every behaviour about where it runs.
     static var defaults: [String: PlainValue] {
         #if os(Linux)
-        let platform = "linux"
+            let platform = "linux"
         #elseif os(macOS)
-        let platform = "macos"
+            let platform = "macos"
         #else
-        let platform = "other"
+            let platform = "other"
         #endif
         let locale = getenv("LC_ALL").map { String(cString: $0) } ?? getenv("LANG").map { String(cString: $0) } ?? "C"
-        return ["platform": .string(platform), "app": "behave", "version": .string(BehaveVersion.current),
-                "locale": .string(locale.isEmpty ? "C" : locale)]
+        return [
+            "platform": .string(platform), "app": "behave", "version": .string(BehaveVersion.current),
+            "locale": .string(locale.isEmpty ? "C" : locale),
+        ]
     }
 }

@@ -5,45 +5,73 @@ import Behave
 package struct RemoteOptions: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the last good copies are kept. Default: $XDG_CACHE_HOME/behave or ~/.cache/behave.", valueName: "dir"))
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp(
+            "Where the last good copies are kept. Default: $XDG_CACHE_HOME/behave or ~/.cache/behave.", valueName: "dir"
+        ))
     package var cacheDirectory: String?
 
     @Option(name: .customLong("max-size"), help: "Largest body accepted (e.g. 1MiB, 256KiB). Default 1MiB.")
     package var maximumSize: ByteCount?
 
-    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to connect. Default 5.", valueName: "seconds"))
+    @Option(
+        name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to connect. Default 5.", valueName: "seconds")
+    )
     package var connectTimeout: Double?
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp("Seconds for the whole fetch, redirects and body included. Default 15.", valueName: "seconds"))
+    @Option(
+        name: .customLong("timeout"),
+        help: ArgumentHelp(
+            "Seconds for the whole fetch, redirects and body included. Default 15.", valueName: "seconds"))
     package var timeout: Double?
 
     @Option(name: .customLong("max-redirects"), help: "Redirects followed. Default 5.")
     package var maximumRedirects: Int?
 
-    @Flag(name: .customLong("allow-http"), help: "Allow plain http:// (and redirects to it). Only for servers you trust on networks you trust.")
+    @Flag(
+        name: .customLong("allow-http"),
+        help: "Allow plain http:// (and redirects to it). Only for servers you trust on networks you trust.")
     package var allowHTTP = false
 
-    @Option(name: .customLong("min-fetch-interval"), help: ArgumentHelp("Within this many seconds of the last confirmed fetch, run the cached copy without a request. Default 0.", valueName: "seconds"))
+    @Option(
+        name: .customLong("min-fetch-interval"),
+        help: ArgumentHelp(
+            "Within this many seconds of the last confirmed fetch, run the cached copy without a request. Default 0.",
+            valueName: "seconds"))
     package var minimumFetchInterval: Double?
 
     @Flag(help: "Fetch now, even within --min-fetch-interval.")
     package var refresh = false
 
-    @Option(help: ArgumentHelp("A bundled behaviour file to run when there is neither a fresh nor a cached copy.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A bundled behaviour file to run when there is neither a fresh nor a cached copy.", valueName: "file"))
     package var fallback: String?
 
-    @Option(name: .customLong("public-key"), help: ArgumentHelp("A trusted Ed25519 public key: base64, or a file holding it (repeatable, for rotation). URL.sig is then fetched and checked.", valueName: "key"))
+    @Option(
+        name: .customLong("public-key"),
+        help: ArgumentHelp(
+            "A trusted Ed25519 public key: base64, or a file holding it (repeatable, for rotation). URL.sig is then fetched and checked.",
+            valueName: "key"))
     package var publicKeys: [String] = []
 
-    @Flag(name: .customLong("require-signature"), help: "Refuse copies that are unsigned or not signed by a --public-key.")
+    @Flag(
+        name: .customLong("require-signature"), help: "Refuse copies that are unsigned or not signed by a --public-key."
+    )
     package var requireSignature = false
 
     package func validate() throws {
         if requireSignature && publicKeys.isEmpty {
             throw ValidationError("--require-signature needs at least one --public-key")
         }
-        for (name, value) in [("--timeout", timeout), ("--connect-timeout", connectTimeout), ("--min-fetch-interval", minimumFetchInterval)] {
-            if let value, !(value >= 0 && value.isFinite) { throw ValidationError("\(name) expects seconds ≥ 0, got \(value)") }
+        for (name, value) in [
+            ("--timeout", timeout), ("--connect-timeout", connectTimeout),
+            ("--min-fetch-interval", minimumFetchInterval),
+        ] {
+            if let value, !(value >= 0 && value.isFinite) {
+                throw ValidationError("\(name) expects seconds ≥ 0, got \(value)")
+            }
         }
         if let maximumRedirects, maximumRedirects < 0 { throw ValidationError("--max-redirects expects a count ≥ 0") }
     }

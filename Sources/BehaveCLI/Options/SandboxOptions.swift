@@ -5,10 +5,15 @@ import Behave
 package struct SandboxOptions: ParsableArguments {
     package init() {}
 
-    @Flag(help: "Open Lua's full standard library (io, os, debug…) with no limits, like the stock lua interpreter. Only for code you trust.")
+    @Flag(
+        help:
+            "Open Lua's full standard library (io, os, debug…) with no limits, like the stock lua interpreter. Only for code you trust."
+    )
     var trusted = false
 
-    @Option(name: .customLong("memory-limit"), help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000). Default 64MiB.")
+    @Option(
+        name: .customLong("memory-limit"),
+        help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000). Default 64MiB.")
     var memoryLimit: ByteCount?
 
     @Option(name: .customLong("instruction-limit"), help: "VM instructions per run slice. Default 1000000000.")
@@ -26,7 +31,9 @@ package struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("duration-limit"), help: "Seconds the whole run may last, waits included. Default: none.")
     var durationLimit: Double?
 
-    @Flag(name: .customLong("open-urls"), help: "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'.")
+    @Flag(
+        name: .customLong("open-urls"),
+        help: "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'.")
     var openURLs = false
 
     var policy: SandboxPolicy {

@@ -1,8 +1,9 @@
 import Behave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The line being edited and where in history it is.

@@ -1,6 +1,7 @@
 import Behave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The REPL's input history: one line per entry, kept in a file in the user's state directory

@@ -1,8 +1,9 @@
 import Behave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small Emacs-style line editor for the REPL, on a terminal in raw mode: moving and
@@ -153,7 +154,9 @@ struct LineEditor {
             var bytes = [byte]
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             while bytes.count < length, let next = readByte() { bytes.append(next) }
-            guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else { return .unknown }
+            guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else {
+                return .unknown
+            }
             return .character(character)
         }
     }

@@ -1,7 +1,8 @@
 import Behave
 import Lua
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The interactive loop: reads inputs (a line editor on a terminal), runs them in a
@@ -10,7 +11,10 @@ struct Repl {
     /// The `:` commands, as `:help` lists them.
     static let commands: [(usage: String, doc: String)] = [
         (":help", "this list"),
-        (":help NAME", "an action's signature and doc (Module.action), a module's actions, or a helper (wait, on, emit…)"),
+        (
+            ":help NAME",
+            "an action's signature and doc (Module.action), a module's actions, or a helper (wait, on, emit…)"
+        ),
         (":modules", "the registered modules and their actions"),
         (":load FILE", "run a behaviour file (Lua or a JSON action list) into the session"),
         (":emit NAME [JSON]", "send an event, with an optional JSON payload, and run its handlers"),
@@ -43,8 +47,9 @@ struct Repl {
 
     mutating func loop() async {
         let names = session.host.registry.modules.map(\.name).joined(separator: ", ")
-        Terminal.write("Behave \(BehaveVersion.current) (Lua 5.4, \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
-                       + ":help for commands, Ctrl-D to leave\n")
+        Terminal.write(
+            "Behave \(BehaveVersion.current) (Lua 5.4, \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
+                + ":help for commands, Ctrl-D to leave\n")
         var pending = ""
         while true {
             let input = read(prompt: pending.isEmpty ? "> " : ">> ")
@@ -129,9 +134,12 @@ struct Repl {
         case ":help", ":h", ":?":
             if argument.isEmpty {
                 let width = Self.commands.map(\.usage.count).max() ?? 0
-                let lines = Self.commands.map { $0.usage + String(repeating: " ", count: width - $0.usage.count + 2) + $0.doc }
-                Terminal.write(lines.joined(separator: "\n") + "\n"
-                               + "Helpers: wait after every on once emit wait_for stop now has context (:help NAME)\n")
+                let lines = Self.commands.map {
+                    $0.usage + String(repeating: " ", count: width - $0.usage.count + 2) + $0.doc
+                }
+                Terminal.write(
+                    lines.joined(separator: "\n") + "\n"
+                        + "Helpers: wait after every on once emit wait_for stop now has context (:help NAME)\n")
             } else if let text = HelpTopics.text(for: argument, registry: session.host.registry) {
                 Terminal.write(text + "\n")
             } else {

@@ -1,8 +1,9 @@
 import Behave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few things the REPL asks of the terminal.

@@ -1,8 +1,9 @@
 import Behave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A terminal mode held for as long as the value lives; the mode it found comes back on

@@ -30,7 +30,9 @@ struct RunInvocation: Equatable {
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) { host.check($0, strict: strict) }
+            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) {
+                host.check($0, strict: strict)
+            }
         } catch { throw error.code }
         host.context = ContextEntry.defaults
         for entry in context { host.context[entry.key] = .string(entry.value) }
@@ -38,19 +40,23 @@ struct RunInvocation: Equatable {
         // The behaviour's output is flushed before anything the tool writes on stderr.
         let report: RunReport
         do {
-            report = try await host.run(loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
-                                        events: channel, timeline: timeline)
+            report = try await host.run(
+                loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
+                events: channel, timeline: timeline)
         } catch {
             StandardOutput.flush()
             throw BehaveExit.report(error)
         }
         StandardOutput.flush()
         if case .completed(let waiting) = report.finish, waiting > 0 {
-            StandardError.write("behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
-                                + "waiting for an event that can no longer arrive\n")
+            StandardError.write(
+                "behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
+                    + "waiting for an event that can no longer arrive\n")
         }
         if report.failedTasks > 0 {
-            StandardError.write("behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n")
+            StandardError.write(
+                "behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n"
+            )
             throw ExitCode(BehaveExit.scriptError)
         }
         if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
@@ -62,7 +68,8 @@ extension RunInvocation {
     /// The plain `behave run FILE` (exactly that, FILE neither an option nor a URL), or nil.
     init?(plainCommandLine arguments: [String]) {
         guard arguments.count == 2, arguments[0] == "run", let file = arguments.last,
-              !file.hasPrefix("-"), !Behaviour.isRemote(file) else { return nil }
+            !file.hasPrefix("-"), !Behaviour.isRemote(file)
+        else { return nil }
         self.init(file: file)
     }
 }

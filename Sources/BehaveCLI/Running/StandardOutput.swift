@@ -1,8 +1,9 @@
 import ArgumentParser
 import Behave
 import CBehave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Flushing Swift's buffered stdout before writing to stderr or exiting.

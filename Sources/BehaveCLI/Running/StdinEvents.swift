@@ -1,8 +1,9 @@
 import Behave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--events -`: events read from stdin, one JSON object per line, as they come; each is

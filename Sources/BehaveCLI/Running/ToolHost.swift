@@ -17,7 +17,9 @@ enum ToolHost {
 
     /// The modules the tool registers; `openURLs` lets `MyThirdModule.openUrl` launch a browser.
     static func modules(openURLs: Bool) -> [any BehaveModule] {
-        [MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),
-         Keynote()]
+        [
+            MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),
+            Keynote(),
+        ]
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The tool's entry point, shared by `behave` (without ``RemoteTools``) and `behave-remote` (with them).

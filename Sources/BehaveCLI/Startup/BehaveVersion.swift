@@ -1,8 +1,9 @@
 import ArgumentParser
 import Behave
 import CBehave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The tool's version.

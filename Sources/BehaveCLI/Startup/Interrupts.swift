@@ -1,8 +1,9 @@
 import ArgumentParser
 import Behave
 import CBehave
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ctrl-C cancels the running behaviour through the sandbox's own mechanism.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Behave
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Replaces `behave` with `behave-remote`, installed beside it, on the same command line.
 ///
@@ -28,7 +29,8 @@ enum RemoteHandOff {
         pointers.append(nil)
         execv(path, pointers)
         let reason = String(cString: strerror(errno))
-        StandardError.write("""
+        StandardError.write(
+            """
             behave: fetching, signing and verifying are done by \(helperName), which could not be started \
             from \(path): \(reason); build it with `swift build -c release --product \(helperName)` \
             (scripts/behave does) and install it beside behave; nothing ran
@@ -39,12 +41,12 @@ enum RemoteHandOff {
 
     private static func runningExecutable() -> String? {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #else
-        return nil
+            return nil
         #endif
     }
 }

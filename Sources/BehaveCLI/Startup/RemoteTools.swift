@@ -9,8 +9,10 @@ import Behave
 package protocol RemoteTools: Sendable {
     /// Loads the behaviour at `url` through the cache, printing a warning line for every copy that is
     /// not the current one. `validate` decides whether a downloaded or cached copy may run.
-    func load(_ url: String, options: RemoteOptions,
-              validate: (Behaviour) -> [Diagnostic]) async throws(BehaveExitError) -> LoadedBehaviour
+    func load(
+        _ url: String, options: RemoteOptions,
+        validate: (Behaviour) -> [Diagnostic]
+    ) async throws(BehaveExitError) -> LoadedBehaviour
     /// `behave keygen`.
     func keygen(_ command: KeygenCommand) throws
     /// `behave sign`.

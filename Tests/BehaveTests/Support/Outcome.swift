@@ -14,21 +14,26 @@ struct Outcome {
     var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast() }
 }
 
-func runOnTestClock(_ source: String, limits: Limits = Limits(), trusted: Bool = false,
-                    events: EventChannel? = nil, timeline: [TimedEvent] = [],
-                    context: [String: PlainValue] = [:]) async throws -> Outcome {
+func runOnTestClock(
+    _ source: String, limits: Limits = Limits(), trusted: Bool = false,
+    events: EventChannel? = nil, timeline: [TimedEvent] = [],
+    context: [String: PlainValue] = [:]
+) async throws -> Outcome {
     let captured = Captured()
     let clock = VirtualClock()
     var policy = trusted ? SandboxPolicy.trusted : SandboxPolicy()
     policy.limits = limits
-    let host = try BehaveHost(modules: [Slow()], policy: policy,
-                              output: OutputSink(limit: limits.output, write: { captured.output += $0 },
-                                                 diagnostic: { captured.diagnostics += $0 + "\n" }),
-                              clock: clock)
+    let host = try BehaveHost(
+        modules: [Slow()], policy: policy,
+        output: OutputSink(
+            limit: limits.output, write: { captured.output += $0 },
+            diagnostic: { captured.diagnostics += $0 + "\n" }),
+        clock: clock)
     host.context = context
     var outcome = Outcome(output: "", diagnostics: "", clock: 0)
     do {
-        outcome.report = try await host.run(Behaviour(name: "test.lua", source: source), events: events, timeline: timeline)
+        outcome.report = try await host.run(
+            Behaviour(name: "test.lua", source: source), events: events, timeline: timeline)
     } catch {
         outcome.error = error
     }

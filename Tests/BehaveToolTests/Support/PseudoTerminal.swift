@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import BehaveTestSupport
+    import Glibc
+    import BehaveTestSupport
 #endif
 
 /// The built `behave` on a real pseudo-terminal, as a user at a terminal meets it: the test
@@ -29,8 +30,10 @@ final class PseudoTerminal {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         let slavePath = String(cString: name)
-        var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TERM": "xterm",
-                   "NO_COLOR": "1", "LANG": "C.UTF-8"]
+        var env = [
+            "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TERM": "xterm",
+            "NO_COLOR": "1", "LANG": "C.UTF-8",
+        ]
         for (key, value) in environment { env[key] = value }
         let argv = [Tool.executable.path] + arguments
         let envp = env.filter { !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }
@@ -87,10 +90,15 @@ final class PseudoTerminal {
                 return String(unread[..<range.lowerBound])
             }
             guard Date() < end else {
-                throw Failure(description: "the terminal never showed \(text.debugDescription); it shows:\n\(unread.debugDescription)")
+                throw Failure(
+                    description:
+                        "the terminal never showed \(text.debugDescription); it shows:\n\(unread.debugDescription)")
             }
             guard readSome(milliseconds: 200) else {
-                throw Failure(description: "the terminal closed before showing \(text.debugDescription); it shows:\n\(unread.debugDescription)")
+                throw Failure(
+                    description:
+                        "the terminal closed before showing \(text.debugDescription); it shows:\n\(unread.debugDescription)"
+                )
             }
         }
     }
