@@ -16,6 +16,8 @@ struct DocsTests {
         "docs/cli.md": ["editor-support"],
         "docs/bridge.md": ["lua-fields"],
         "docs/performance.md": ["bench"],
+        "Sources/Lua/Lua.docc/GettingStarted.md": ["lua-getting-started"],
+        "Sources/Behave/Behave.docc/GettingStarted.md": ["behave-getting-started"],
     ]
 
     /// Runs `script` with bash in `directory`, with the built tools first on the PATH.

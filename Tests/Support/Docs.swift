@@ -1,15 +1,20 @@
 import Foundation
 
-/// The docs' code, for the tests that run it: every fenced block in `README.md` and `docs/*.md`
-/// carries a `<!-- block: NAME -->` line above it, and code that a test compiles sits in a
-/// source file between `// snippet: NAME` and `// snippet end`.
+/// The docs' code, for the tests that run it: every fenced block in `README.md`, `docs/*.md` and
+/// the DocC articles carries a `<!-- block: NAME -->` line above it, and code that a test
+/// compiles sits in a source file between `// snippet: NAME` and `// snippet end`.
 package enum Docs {
     /// The files whose blocks must all be tested.
     package static var files: [String] {
         let docs =
             (try? FileManager.default.contentsOfDirectory(atPath: Tool.root.appendingPathComponent("docs").path)) ?? []
-        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 } + articles
     }
+
+    /// The DocC catalogs' articles.
+    package static let articles = [
+        "Sources/Lua/Lua.docc/GettingStarted.md", "Sources/Behave/Behave.docc/GettingStarted.md",
+    ]
 
     package static func text(_ file: String) throws -> String {
         try String(contentsOf: Tool.root.appendingPathComponent(file), encoding: .utf8)
