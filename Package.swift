@@ -33,11 +33,14 @@ let package = Package(
         // The Swift bridge: states, values, calls both ways, errors.
         .target(name: "Lua", dependencies: ["CLua", "CBehave"]),
         // The host: modules, registry, sandbox, behaviours. Its Lua (the runtime, the sandbox
-        // prelude, the REPL's printer) lives in .lua files, compiled at build time by LuaChunks.
+        // prelude, the REPL's printer, the editor stubs) lives in .lua files, compiled at build time by
+        // LuaChunks.
         .target(
             name: "Behave",
             dependencies: ["Lua"],
-            exclude: ["Runtime/runtime.lua", "Sandbox/sandbox.lua", "Session/printer.lua"],
+            exclude: [
+                "Runtime/runtime.lua", "Sandbox/sandbox.lua", "Session/printer.lua", "Authoring/definitions.lua",
+            ],
             plugins: ["LuaChunks"]
         ),
         // Compiles a target's .lua files into a generated Swift file of bytecode (and source).
