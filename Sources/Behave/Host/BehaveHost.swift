@@ -59,7 +59,7 @@ public final class BehaveHost {
                 write: { Swift.print($0, terminator: "") },
                 diagnostic: { StandardError.write($0 + "\n") })
         self.output.limit = policy.limits.output
-        let searchPath = SearchPath(policy.moduleDirectories)
+        let searchPath = SearchPath(policy.requireDirectories)
         self.searchPath = searchPath
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter,
@@ -174,7 +174,7 @@ public final class BehaveHost {
     /// Makes the current state a session's: fresh, with the context set, and returns the
     /// instant the session's `now()` counts from. See ``BehaveSession``.
     func beginSession(directories: [String]) throws(BehaveError) -> Double {
-        searchPath.directories = policy.moduleDirectories.isEmpty ? directories : policy.moduleDirectories
+        searchPath.directories = policy.requireDirectories.isEmpty ? directories : policy.requireDirectories
         try takeFreshState()
         clearCancellation()
         try pushContext()
@@ -184,7 +184,7 @@ public final class BehaveHost {
     /// Lets `require` also search `directory` (a session's `:load` of a file elsewhere), unless
     /// the policy names the directories itself.
     func allowRequire(from directory: String) {
-        guard policy.moduleDirectories.isEmpty, !searchPath.directories.contains(directory) else { return }
+        guard policy.requireDirectories.isEmpty, !searchPath.directories.contains(directory) else { return }
         searchPath.directories.append(directory)
     }
 
@@ -241,7 +241,7 @@ public final class BehaveHost {
         scriptName: String?
     ) throws(BehaveError) -> LuaFunction {
         let source = try luaSource(of: behaviour, strict: strict)
-        var directories = policy.moduleDirectories
+        var directories = policy.requireDirectories
         if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
         searchPath.directories = directories
         try takeFreshState()

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// var policy = SandboxPolicy()                  // untrusted, default limits
-/// policy.moduleDirectories = ["/app/behaviours"]
+/// policy.requireDirectories = ["/app/behaviours"]
 /// let local = SandboxPolicy.trusted              // full library, for local tools
 /// ```
 public struct SandboxPolicy: Sendable, Equatable {
@@ -15,7 +15,14 @@ public struct SandboxPolicy: Sendable, Equatable {
     /// The limits; in trusted mode only the ones you set apply.
     public var limits = Limits()
     /// Directories `require` may load Lua source files from (default: the behaviour's own).
-    public var moduleDirectories: [String] = []
+    public var requireDirectories: [String] = []
+
+    /// The former name of ``requireDirectories``: "module" means a ``BehaveModule`` only.
+    @available(*, deprecated, renamed: "requireDirectories")
+    public var moduleDirectories: [String] {
+        get { requireDirectories }
+        set { requireDirectories = newValue }
+    }
 
     /// The untrusted default.
     public init() {}

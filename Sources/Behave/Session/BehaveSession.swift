@@ -80,7 +80,7 @@ public final class BehaveSession {
 
     /// Runs a behaviour file into the session (`:load`): a Lua script as one input, a JSON
     /// action list as the Lua it translates to. Globals it sets stay, and `require` finds the
-    /// files beside it from then on (unless the policy names the module directories).
+    /// files beside it from then on (unless the policy names the `require` directories).
     nonisolated(nonsending)
         public func load(_ behaviour: Behaviour) async -> Outcome
     {
