@@ -125,13 +125,11 @@ public final class BehaveHost {
     ///     keeps waiting for them.
     ///   - timeline: events to deliver at set times (an events file), on the host's clock.
     @discardableResult
-    nonisolated(nonsending)
-        public func run(
-            _ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
-            scriptName: String? = nil, events: EventChannel? = nil,
-            timeline: [TimedEvent] = []
-        ) async throws(BehaveError) -> RunReport
-    {
+    nonisolated(nonsending) public func run(
+        _ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
+        scriptName: String? = nil, events: EventChannel? = nil,
+        timeline: [TimedEvent] = []
+    ) async throws(BehaveError) -> RunReport {
         lastRun = RunUsage()
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         return try await schedule(
@@ -141,13 +139,11 @@ public final class BehaveHost {
 
     /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
     /// has an `origin`) until the chunk itself has ended.
-    nonisolated(nonsending)
-        private func schedule(
-            _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
-            timeline: [TimedEvent], origin: Double?,
-            pushingContext: Bool
-        ) async throws(BehaveError) -> RunReport
-    {
+    nonisolated(nonsending) private func schedule(
+        _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+        timeline: [TimedEvent], origin: Double?,
+        pushingContext: Bool
+    ) async throws(BehaveError) -> RunReport {
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
         starter.scheduler = scheduler
         defer { starter.scheduler = nil }
@@ -190,12 +186,10 @@ public final class BehaveHost {
 
     /// Runs one input of a session (a main chunk of the current state) as a task on the
     /// scheduler, until it ends; the timers and handlers it made stay for later inputs.
-    nonisolated(nonsending)
-        func runInput(
-            _ chunk: LuaFunction, arguments: [any LuaPushable] = [],
-            origin: Double
-        ) async throws(BehaveError) -> RunReport
-    {
+    nonisolated(nonsending) func runInput(
+        _ chunk: LuaFunction, arguments: [any LuaPushable] = [],
+        origin: Double
+    ) async throws(BehaveError) -> RunReport {
         setEnvironment(of: chunk)
         return try await schedule(
             chunk, arguments: arguments, events: nil, timeline: [], origin: origin,

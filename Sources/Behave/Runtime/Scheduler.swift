@@ -50,12 +50,10 @@ final class Scheduler {
     /// `untilMainEnds` (a REPL input), until `main` itself has ended, leaving the timers and
     /// handlers it made for later inputs. `origin` is the instant the runtime's `now()` counts
     /// from: a session keeps one across inputs so its timers stay in order.
-    nonisolated(nonsending)
-        func run(
-            main: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
-            timeline: [TimedEvent], origin: Double? = nil, untilMainEnds: Bool = false
-        ) async throws(BehaveError) -> Finish
-    {
+    nonisolated(nonsending) func run(
+        main: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+        timeline: [TimedEvent], origin: Double? = nil, untilMainEnds: Bool = false
+    ) async throws(BehaveError) -> Finish {
         let start = clock.now
         let origin = origin ?? start
         let virtual = clock as? VirtualClock
@@ -94,12 +92,10 @@ final class Scheduler {
         }
     }
 
-    nonisolated(nonsending)
-        private func loop(
-            origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
-            untilMainEnds: Bool
-        ) async throws(BehaveError) -> Finish
-    {
+    nonisolated(nonsending) private func loop(
+        origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
+        untilMainEnds: Bool
+    ) async throws(BehaveError) -> Finish {
         let virtual = clock as? VirtualClock
         let duration = host.policy.limits.duration
         let limitAt = duration > 0 ? start + duration : nil
@@ -174,9 +170,7 @@ final class Scheduler {
 
     /// After a virtual clock moved, waits until every action it woke has either finished or
     /// gone back to sleep, so what happens at one instant does not depend on thread timing.
-    nonisolated(nonsending)
-        private func settle(_ virtual: VirtualClock) async
-    {
+    nonisolated(nonsending) private func settle(_ virtual: VirtualClock) async {
         while inFlight.count - completedCount() > virtual.sleeperCount {
             await inbox.wait()
         }
@@ -188,9 +182,7 @@ final class Scheduler {
 
     /// Waits for a message or `deadline`, waking every 100 ms to notice a cancellation
     /// requested from a signal handler.
-    nonisolated(nonsending)
-        private func idle(until deadline: Double?) async
-    {
+    nonisolated(nonsending) private func idle(until deadline: Double?) async {
         if let deadline, deadline <= clock.now { return }
         let wake = min(deadline ?? .infinity, clock.now + 0.1)
         let clock = self.clock

@@ -66,9 +66,7 @@ public final class BehaveSession {
 
     /// Compiles and runs one input. Like the stock `lua` prompt, it tries `return <text>`
     /// first, so expressions print without `=`; `=expr` also works.
-    nonisolated(nonsending)
-        public func evaluate(_ text: String) async -> Outcome
-    {
+    nonisolated(nonsending) public func evaluate(_ text: String) async -> Outcome {
         let chunk: LuaFunction
         switch compile(text) {
         case .success(let compiled?): chunk = compiled
@@ -81,9 +79,7 @@ public final class BehaveSession {
     /// Runs a behaviour file into the session (`:load`): a Lua script as one input, a JSON
     /// action list as the Lua it translates to. Globals it sets stay, and `require` finds the
     /// files beside it from then on (unless the policy names the `require` directories).
-    nonisolated(nonsending)
-        public func load(_ behaviour: Behaviour) async -> Outcome
-    {
+    nonisolated(nonsending) public func load(_ behaviour: Behaviour) async -> Outcome {
         if let directory = behaviour.directory { host.allowRequire(from: directory) }
         do {
             return await run(try host.loadChunk(of: behaviour, source: try host.luaSource(of: behaviour)))
@@ -91,9 +87,7 @@ public final class BehaveSession {
     }
 
     /// Delivers an event to the session's handlers and waiters, and runs them (`:emit`).
-    nonisolated(nonsending)
-        public func emit(_ name: String, _ payload: PlainValue) async -> Outcome
-    {
+    nonisolated(nonsending) public func emit(_ name: String, _ payload: PlainValue) async -> Outcome {
         let chunk: LuaFunction
         do { chunk = try host.lua.load("local name, payload = ...; emit(name, payload)", chunkName: "=emit") } catch {
             return .failed(.failed(LuaError(kind: .runtime, message: "\(error)")))
@@ -124,9 +118,7 @@ public final class BehaveSession {
         }
     }
 
-    nonisolated(nonsending)
-        private func run(_ chunk: LuaFunction, arguments: [any LuaPushable] = []) async -> Outcome
-    {
+    nonisolated(nonsending) private func run(_ chunk: LuaFunction, arguments: [any LuaPushable] = []) async -> Outcome {
         let report: RunReport
         do {
             report = try await host.runInput(chunk, arguments: arguments, origin: origin)
