@@ -11,12 +11,7 @@ long long behave_now_ns(void) {
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-void behave_request_cancel(behave_control *c) {
-    __atomic_store_n(&c->cancel_requested, 1, __ATOMIC_RELEASE);
-}
-
 void behave_clear_cancel(behave_control *c) {
-    __atomic_store_n(&c->cancel_requested, 0, __ATOMIC_RELEASE);
     if (c->shared_cancel) __atomic_store_n(c->shared_cancel, 0, __ATOMIC_RELEASE);
 }
 

@@ -7,8 +7,7 @@
 /* Decides whether the run must stop; records why. Never raises. */
 static int behave_check_limits(behave_control *c) {
     if (c->terminated) return 1;
-    if (__atomic_load_n(&c->cancel_requested, __ATOMIC_ACQUIRE)
-        || (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE))) {
+    if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE)) {
         c->terminated = BEHAVE_CANCELLED;
     } else if (c->max_instructions > 0 && c->instructions > c->max_instructions) {
         c->terminated = BEHAVE_LIMIT_INSTRUCTIONS;

@@ -4,7 +4,7 @@ import CLua
 /// The Swift side of a function Lua can call: a name (for error messages) and a body that
 /// reads its arguments from the stack, pushes its results and returns how many.
 ///
-/// The trampoline in `CBehave/trampoline.c` calls ``luaCallbackDispatch``, which never raises: it turns
+/// The trampoline in `CBehave/trampoline.c` calls `luaCallbackDispatch`, which never raises: it turns
 /// every thrown error into a status the trampoline raises after Swift has returned.
 public final class LuaCallbackBox {
     static let metatableName = "behave.function"

@@ -22,7 +22,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
         case errorHandler
         /// A host limit terminated the run.
         case limit(LuaLimit)
-        /// The run was cancelled from outside (``LuaState/cancel()``).
+        /// The run was cancelled from outside, through the control block's cancellation flag (a
+        /// host's `Cancellation`).
         case cancelled
         /// The state was already closed.
         case closed

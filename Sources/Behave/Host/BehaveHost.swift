@@ -321,7 +321,7 @@ public final class BehaveHost {
     }
 
     func checkCancelled() throws(BehaveError) {
-        if cancelFlag.pointer.pointee != 0 || lua.control.pointee.cancel_requested != 0 {
+        if cancelFlag.pointer.pointee != 0 {
             lua.control.pointee.terminated = Int32(BEHAVE_CANCELLED)
             throw .terminated(LuaError(kind: .cancelled, message: "cancelled"))
         }

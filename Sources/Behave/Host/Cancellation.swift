@@ -2,7 +2,7 @@ import CBehave
 import CLua
 import Lua
 
-/// Cancels a running behaviour from any thread; the run ends with ``LuaError/Kind/cancelled``.
+/// Cancels a running behaviour from any thread; the run ends with `LuaError.Kind.cancelled`.
 public struct Cancellation: @unchecked Sendable {
     // Holds the flag so it outlives any thread that still has the handle.
     private let flag: CancelFlag

@@ -26,7 +26,7 @@ public final class OutputSink: @unchecked Sendable {
         set { lock.withLock { maximum = newValue } }
     }
 
-    /// Writes text, or throws ``LuaTermination`` for the output limit (nothing written).
+    /// Writes text, or throws `LuaTermination` for the output limit (nothing written).
     public func write(_ text: String) throws {
         try lock.withLock {
             let count = text.utf8.count

@@ -60,8 +60,8 @@ typedef struct behave_control {
     int sticky_memory;      /* 1 in the sandbox: a refused allocation terminates the run */
     /* termination */
     int terminated;         /* BEHAVE_* reason, sticky until the host resets it */
-    int cancel_requested;   /* written from any thread with __atomic builtins */
-    int *shared_cancel;     /* optional flag that outlives the state (a host's), same rules */
+    int *shared_cancel;     /* the host's cancellation flag, which outlives the state; written from
+                               any thread (and a signal handler) with __atomic builtins */
     int hook_interval;      /* instructions between two hook calls */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
@@ -71,9 +71,7 @@ typedef struct behave_control {
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 long long behave_now_ns(void);
-/* Asks the run to stop at the next check; callable from any thread. */
-void behave_request_cancel(behave_control *c);
-/* Forgets a cancellation (the state's and the shared flag), before the next run. */
+/* Forgets a cancellation (the shared flag), before the next run. */
 void behave_clear_cancel(behave_control *c);
 /* Sets a flag to 1 atomically. Async-signal-safe: a SIGINT handler may call it. */
 void behave_set_flag(int *flag);
