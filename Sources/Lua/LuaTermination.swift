@@ -1,5 +1,4 @@
 import CBehave
-import CLua
 
 /// Thrown by a Swift function to terminate the run for a limit (e.g. the output limit):
 /// the trampoline raises the termination, which no `pcall` can catch.

@@ -1,5 +1,3 @@
-import CLua
-
 /// Any Lua value, read from a state without losing anything.
 ///
 /// Integers and floats stay distinct (`3` and `3.0`), strings keep their bytes, and tables,

@@ -2,7 +2,7 @@ import Foundation
 import Lua
 
 // The LuaChunks plugin's compiler: `lua-chunks OUTPUT.swift FILE.lua…` writes one Swift file that
-// extends `LuaChunks` with an `EmbeddedChunk` per Lua file (named after the file), compiled by the
+// declares `LuaChunks`, an `EmbeddedChunk` per Lua file (named after the file), compiled by the
 // Lua library this build links, with the same code path as a compile at run time.
 
 /// Swift's raw-string delimiter long enough that `text` cannot end the literal.
@@ -49,7 +49,9 @@ do {
         // Generated at build time by the LuaChunks plugin (Plugins/LuaChunks) from this target's
         // .lua files. Do not edit: edit the .lua files.
 
-        extension LuaChunks {
+        /// The Lua files of this target, compiled at build time, each named after its file
+        /// (`Runtime/runtime.lua` is `LuaChunks.runtime`).
+        enum LuaChunks {
             \(body)
 
             /// Every chunk of this target.

@@ -56,5 +56,5 @@ public enum LuaLSDefinitions {
 
     /// The runtime's helpers as `runtime.lua` defines them, declared in `definitions.lua` (embedded
     /// by the LuaChunks plugin).
-    static var helpers: String { "\n" + LuaChunks.definitions.source }
+    static let helpers = "\n" + LuaChunks.definitions.source
 }

@@ -1,5 +1,4 @@
 import CBehave
-import CLua
 import Lua
 
 /// Cancels a running behaviour from any thread; the run ends with `LuaError.Kind.cancelled`.

@@ -1,6 +1,3 @@
-import CLua
-import Lua
-
 /// How a run ended.
 public enum Finish: Sendable, Equatable {
     /// The main chunk returned and nothing could happen any more. `waiting` counts tasks

@@ -1,5 +1,3 @@
-import CBehave
-import CLua
 import Lua
 
 /// What a finished run reports.

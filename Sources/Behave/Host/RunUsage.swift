@@ -1,7 +1,3 @@
-import CBehave
-import CLua
-import Lua
-
 /// What a run used, whether it finished or not (``BehaveHost/lastRun``).
 public struct RunUsage: Sendable, Equatable {
     /// VM instructions counted over all its run slices (in steps of the hook interval).

@@ -1,7 +1,3 @@
-import CBehave
-import CLua
-import Lua
-
 /// Where the sandbox's `require` searches; shared by the host and every state it makes, so a
 /// run can change it without rebuilding the state.
 final class SearchPath {

@@ -1,5 +1,3 @@
-import Lua
-
 /// One parameter of an action: its label (as in Swift's `openUrl(url:)`), type and doc.
 public struct ActionParameter: Sendable, Equatable {
     /// The argument label; `nil` for an unlabelled parameter (`_`).

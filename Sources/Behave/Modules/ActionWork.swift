@@ -1,5 +1,3 @@
-import Lua
-
 /// The work of an async action, started when Lua calls it and awaited by the host.
 public struct ActionWork: Sendable {
     let run: @Sendable () async throws -> ActionResult

@@ -1,10 +1,5 @@
 import Lua
 
-/// The Lua files of this target, compiled at build time: the LuaChunks plugin
-/// (`Plugins/LuaChunks`) extends this with one ``EmbeddedChunk`` per `.lua` file, named after it
-/// (`Runtime/runtime.lua` is `LuaChunks.runtime`), and `all`.
-enum LuaChunks {}
-
 /// A Lua file compiled at build time: its bytecode, and its source for a process that runs
 /// another Lua release than the build linked (Lua checks a chunk's format, not the release that
 /// wrote it, so bytecode is only loaded into the release that compiled it).

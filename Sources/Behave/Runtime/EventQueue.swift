@@ -1,6 +1,3 @@
-import CLua
-import Lua
-
 /// Events waiting for their time: each is due `after` seconds after the one before it (the
 /// first after the start), or when it arrived if that is later.
 struct EventQueue {

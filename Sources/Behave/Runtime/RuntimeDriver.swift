@@ -1,4 +1,3 @@
-import CLua
 import Lua
 
 /// The driver `runtime.lua` returns: the functions the scheduler calls (its protocol is at the

@@ -1,4 +1,3 @@
-import CLua
 import Lua
 
 /// Drives one run of a behaviour: resumes its tasks (the Lua half is `runtime.lua`),

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Behave
 
 /// `64MiB`, `512KiB`, `1GiB`, `1000`.
 package struct ByteCount: ExpressibleByArgument {

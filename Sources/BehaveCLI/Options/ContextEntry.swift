@@ -1,6 +1,5 @@
 import ArgumentParser
 import Behave
-import CBehave
 
 #if canImport(Glibc)
     import Glibc

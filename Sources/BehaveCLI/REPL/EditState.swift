@@ -1,11 +1,5 @@
 import Behave
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The line being edited and where in history it is.
 struct EditState {
     var text: [Character] = []

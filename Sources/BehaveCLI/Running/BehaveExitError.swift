@@ -1,5 +1,4 @@
 import ArgumentParser
-import Behave
 import Lua
 
 /// An exit already reported on stderr, carried through `throws(…)`.

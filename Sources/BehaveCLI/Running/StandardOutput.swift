@@ -1,7 +1,3 @@
-import ArgumentParser
-import Behave
-import CBehave
-
 #if canImport(Glibc)
     import Glibc
 #endif

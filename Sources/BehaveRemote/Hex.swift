@@ -1,7 +1,7 @@
 /// Lower-case hexadecimal, for digests and key fingerprints (`BehaveRemote`).
-package enum Hex {
+enum Hex {
     /// `[0x1b, 0x4c]` → `"1b4c"`.
-    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {
