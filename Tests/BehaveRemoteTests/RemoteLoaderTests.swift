@@ -94,7 +94,7 @@ struct RemoteLoaderTests {
         func warning(_ line: String) { lines.append(line) }
     }
 
-    @Test("the README's app configuration: shipped keys, required signature, bundled fallback, fetch interval")
+    @Test("the app configuration of docs/remote.md: shipped keys, required signature, bundled fallback, fetch interval")
     func readmeAppConfiguration() async throws {
         let server = try TestServer()
         let team = SigningKey()

@@ -3,8 +3,8 @@ import Keynote
 import Lua
 import Testing
 
-@Suite("README embedding example")
-struct ReadmeEmbeddingTests {
+@Suite("The embedding example (README.md, docs/behaviours.md)")
+struct EmbeddingExampleTests {
     @Test("an app runs the keynote in a Task and delivers a push as an event")
     func embedding() async throws {
         let captured = Captured()
@@ -13,7 +13,7 @@ struct ReadmeEmbeddingTests {
                 of: "Tests/BehaveTests/EmbeddingExampleTests.swift",
                 with: "scripts/examples/keynote.lua"))
         let myServer = RecordingVoteCenter()
-        // As in the README:
+        // As in the docs, with the output captured and a virtual clock:
         let host = try BehaveHost(
             modules: [Keynote(center: myServer)],
             output: OutputSink(write: { captured.output += $0 }, diagnostic: { captured.diagnostics += $0 }),
@@ -33,7 +33,7 @@ struct ReadmeEmbeddingTests {
         #expect(await myServer.votes == [.bordeaux])
     }
 
-    @Test("the README's code as written (default output, the system clock): the push becomes a vote")
+    @Test("the docs' code as written (default output, the system clock): the push becomes a vote")
     func documentedCode() async throws {
         let behaviour = try Behaviour.read(
             path: #filePath.replacingOccurrences(

@@ -2,7 +2,7 @@ import BehaveTestSupport
 import Foundation
 import Testing
 
-/// The README's `scripts/bench` flags, run on the debug build of the bench (`scripts/bench`
+/// `scripts/bench`'s flags (docs/performance.md), run on the debug build of the bench (`scripts/bench`
 /// itself only adds the release build). Figures are not checked: the bench reports speed,
 /// tests check behaviour.
 @Suite("scripts/bench's flags")
@@ -75,7 +75,7 @@ struct BenchTests {
         #expect(rows.last?.hasPrefix("| process start to finish, one-line script: behave run vs lua5.4 |") == true)
     }
 
-    @Test("the README's --only cpu,start: the CPU rows with their floors, then process start, and nothing else")
+    @Test("--only cpu,start: the CPU rows with their floors, then process start, and nothing else")
     func readmeSections() throws {
         let table = try Self.bench(["--only", "cpu,start", "--rounds", "1"])
         let names = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()

@@ -9,10 +9,10 @@ struct DocsTests {
     /// Which test covers each block; the other suites that read blocks are named where they do.
     static let covered: [String: Set<String>] = [
         "README.md": ["two-commands", "seed-run", "first-lua", "first-lua-run", "embedding", "module"],
-        // keynote-run: ReadmeKeynoteTests
+        // keynote-run: KeynoteDocTests
         "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],
-        "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReadmeReplTests
-        "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // ReadmeRemoteTests runs the sh blocks
+        "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
+        "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // RemoteDocTests runs the sh blocks
         "docs/cli.md": ["editor-support"],
         "docs/bridge.md": ["lua-fields"],
         "docs/performance.md": ["bench"],

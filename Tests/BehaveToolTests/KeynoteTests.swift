@@ -26,7 +26,7 @@ struct KeynoteTests {
 
         """
 
-    @Test("the README's command prints the screens in order and the vote confirmation, exit 0")
+    @Test("the docs' command prints the screens in order and the vote confirmation, exit 0")
     func replay() throws {
         let result = try Tool.run([
             "run", "scripts/examples/keynote.lua",

@@ -3,8 +3,7 @@ import Foundation
 import Testing
 
 /// `behave` and `behave-remote` run a behaviour's Lua code on the process's main thread (`MainThreadExecutor`), so
-/// a script that never waits runs in a single-threaded process, as in `lua5.4` (README,
-/// "Benchmark"). The scripts ask Linux which thread they run on, so they need `--trusted` for `io`.
+/// a script that never waits runs in a single-threaded process, as in `lua5.4` (docs/performance.md). The scripts ask Linux which thread they run on, so they need `--trusted` for `io`.
 @Suite("Lua runs on the main thread")
 struct MainThreadTests {
     /// Prints `label` and whether the calling thread is the process's main thread.

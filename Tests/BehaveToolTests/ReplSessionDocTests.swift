@@ -5,7 +5,7 @@ import Testing
 /// docs/repl.md's recorded REPL session, typed into a real terminal: what the terminal shows must
 /// be the block, byte for byte.
 @Suite("docs/repl.md: the REPL session")
-struct ReadmeReplTests {
+struct ReplSessionDocTests {
     @Test("the recorded session is what the terminal shows")
     func recordedSession() throws {
         let block = String(try Docs.block("repl-session", in: "docs/repl.md").dropLast())

@@ -66,7 +66,7 @@ struct FieldsTests {
         #expect(lua.stack.count == 0)
     }
 
-    @Test("the README's example: book{destination = \"Oslo\", seats = 2} gives 2")
+    @Test("docs/bridge.md's example: book{destination = \"Oslo\", seats = 2} gives 2")
     func readmeExample() throws {
         let lua = try LuaState()
         lua.register("book") { (trip: Trip) in trip.seats }  // book{destination = "Oslo", seats = 2}

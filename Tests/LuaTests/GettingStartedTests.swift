@@ -6,6 +6,7 @@ import Testing
 struct GettingStartedTests {
     @Test("a state, a Swift function, a chunk that calls it, and a Lua error caught in Swift")
     func gettingStarted() throws {
+        var caught = ""
         // snippet: lua-getting-started
         let lua = try LuaState()
         lua.openStandardLibraries()
@@ -17,11 +18,13 @@ struct GettingStartedTests {
             _ = try lua.run("return add('forty', 2)")
         } catch let error as LuaError {
             print(error.message)  // chunk:1: bad argument #1 to 'add' (number expected, got string)
+            caught = error.message  // (test)
         }
         lua.close()
         // snippet end
         #expect(results[0].integer == 42)
         #expect(results[1].string == "done")
+        #expect(caught == "chunk:1: bad argument #1 to 'add' (number expected, got string)")
         #expect(throws: LuaError.self) { _ = try LuaState().run("error('x')") }
     }
 }

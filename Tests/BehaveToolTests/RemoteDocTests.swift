@@ -3,23 +3,23 @@ import Foundation
 import Testing
 
 @Suite("docs/remote.md: the remote commands")
-struct ReadmeRemoteTests {
+struct RemoteDocTests {
     /// A shell block of docs/remote.md.
-    func readmeBlock(_ name: String) throws -> String {
+    func docBlock(_ name: String) throws -> String {
         try Docs.block(name, in: "docs/remote.md")
     }
 
     /// The `behave` lines of the section's first shell block, comments removed.
-    func readmeCommands() throws -> [[String]] {
-        try readmeBlock("remote-commands").split(separator: "\n").compactMap { line in
+    func docCommands() throws -> [[String]] {
+        try docBlock("remote-commands").split(separator: "\n").compactMap { line in
             let command = line.components(separatedBy: " #").first!.split(separator: " ").map(String.init)
             return command.first == "behave" ? Array(command.dropFirst()) : nil
         }
     }
 
-    @Test("keygen, sign, verify and a signed run with a fallback, as the README shows them")
-    func readmeCommandsRun() throws {
-        let commands = try readmeCommands()
+    @Test("keygen, sign, verify and a signed run with a fallback, as docs/remote.md shows them")
+    func docCommandsRun() throws {
+        let commands = try docCommands()
         #expect(commands.map { $0[0] } == ["keygen", "sign", "verify", "run"])
         let server = try TestServer()
         let work = try Tool.temporaryDirectory()
@@ -49,9 +49,9 @@ struct ReadmeRemoteTests {
         #expect(try server.requests().map(\.path) == ["/Protocols.json", "/Protocols.json.sig"])
     }
 
-    @Test("the CI signing steps, run by bash as the README shows them")
+    @Test("the CI signing steps, run by bash as docs/remote.md shows them")
     func readmeCISteps() throws {
-        let script = try readmeBlock("ci-signing")
+        let script = try docBlock("ci-signing")
         #expect(script.contains("behave sign"))
         let work = try Tool.temporaryDirectory()
         try FileManager.default.createDirectory(
