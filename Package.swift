@@ -77,6 +77,7 @@ let package = Package(
         .executableTarget(name: "behave-remote", dependencies: ["BehaveCLI", "BehaveRemote"]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
+        .executableTarget(name: "lua-floor", dependencies: ["CLua"], path: "Benchmarks/LuaFloor"),
         .executableTarget(
             name: "behave-bench",
             dependencies: ["Lua", "Behave", "Greeter", "Browser", "Keynote", "CBaseline"],
@@ -85,7 +86,7 @@ let package = Package(
         // What several test targets share: running the built tools, a real HTTP server on
         // 127.0.0.1 (behave-test-server.py), the docs' blocks.
         .target(name: "BehaveTestSupport", path: "Tests/Support", exclude: ["behave-test-server.py"]),
-        .testTarget(name: "LuaTests", dependencies: ["Lua"]),
+        .testTarget(name: "LuaTests", dependencies: ["Lua", "CBehave", "CLua"], exclude: ["Parity"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
         .testTarget(
             name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "Greeter", "BehaveTestSupport"]),

@@ -16,3 +16,5 @@ void behave_clear_cancel(behave_control *c) {
 }
 
 void behave_set_flag(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+
+int behave_flag_is_set(int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }

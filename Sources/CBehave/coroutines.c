@@ -27,6 +27,23 @@ static lua_State *behave_passup_thread(lua_State *L, lua_KContext wrap) {
  * resume, nothing for wrap's functions. */
 static int behave_passup_base(lua_KContext wrap) { return wrap ? 0 : 1; }
 
+/* Keeps the traceback of the coroutine a termination stopped, unless an inner one's is kept
+ * already: the host reports where the script was from it. Allocates past the memory cap if it
+ * must (a few hundred bytes), since the cap is what may have stopped the run. */
+static void behave_record_stop(lua_State *L, lua_State *co) {
+    behave_control *c = behave_control_of(L);
+    int enforcing = c->enforcing;
+    c->enforcing = 0; /* growing the stack or the traceback must not be refused now */
+    if (lua_checkstack(L, 2)) {
+        if (lua_getfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_STOPPED_AT) == LUA_TNIL) {
+            luaL_traceback(L, co, NULL, 0);
+            lua_setfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_STOPPED_AT);
+        }
+        lua_pop(L, 1);
+    }
+    c->enforcing = enforcing;
+}
+
 /* What the library's resume does, in place: the arguments above `base` become ok, results...
  * (or false, error). */
 static void behave_resume(lua_State *L, lua_State *co, int base) {
@@ -38,7 +55,13 @@ static void behave_resume(lua_State *L, lua_State *co, int base) {
         return;
     }
     lua_xmove(L, co, narg);
+    /* While co runs, a preemption hook must land on co (watchdog.c). */
+    behave_control *c = behave_control_of(L);
+    c->running = co;
+    if (behave_preempt_pending(c)) behave_arm_hook(c, co);
     int status = lua_resume(co, L, narg, &nres);
+    c->running = L;
+    if (c->terminated && status != LUA_OK && status != LUA_YIELD) behave_record_stop(L, co);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 2)) {
             lua_pop(co, nres);
@@ -58,6 +81,7 @@ static void behave_resume(lua_State *L, lua_State *co, int base) {
 
 static int behave_passup_call(lua_State *L, lua_KContext wrap) {
     if (behave_control_of(L)->terminated) return behave_raise_termination(L);
+    behave_check_c_stack(L);
     lua_State *co = behave_passup_thread(L, wrap);
     if (co != NULL) {
         behave_resume(L, co, behave_passup_base(wrap));
@@ -131,4 +155,34 @@ int behave_passing_coroutines(lua_State *L) {
     lua_insert(L, 1);
     lua_pushcclosure(L, behave_passing_wrap, 3);
     return 2;
+}
+
+int behave_resume_task(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
+    behave_resume(L, lua_tothread(L, 1), 1);
+    if (c->terminated) return behave_raise_termination(L);
+    return lua_gettop(L) - 1;
+}
+
+int behave_close(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    behave_check_c_stack(L);
+    lua_State *co = lua_tothread(L, 1);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    /* The library's close runs co's pending __close handlers on co itself. */
+    lua_State *previous = c->running;
+    if (co != NULL && co != L) {
+        c->running = co;
+        if (behave_preempt_pending(c)) behave_arm_hook(c, co);
+    }
+    int status = lua_pcall(L, n, LUA_MULTRET, 0);
+    c->running = previous;
+    if (c->terminated) return behave_raise_termination(L);
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
 }

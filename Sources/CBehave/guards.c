@@ -17,6 +17,7 @@ static int behave_guard_finish(lua_State *L, int status, lua_KContext base) {
 int behave_guard(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
+    behave_check_c_stack(L);
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -49,6 +50,7 @@ static int behave_xpcall_finish(lua_State *L, int status, lua_KContext extra) {
 int behave_xpcall(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
+    behave_check_c_stack(L);
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);

@@ -23,4 +23,33 @@ static inline int behave_raise_termination(lua_State *L) {
     return lua_error(L);
 }
 
+/* Whether the watchdog (or a cancellation) has asked the run to stop: one relaxed load, what
+ * the hot paths pay until a limit fires. */
+static inline int behave_preempt_pending(behave_control *c) {
+    return __atomic_load_n(&c->preempt, __ATOMIC_RELAXED) != 0;
+}
+
+/* Raises the termination if the run must stop: for C loops, every few thousand steps. */
+static inline void behave_check_stop(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if ((c->terminated || behave_preempt_pending(c)) && behave_should_stop(c)) behave_raise_termination(L);
+}
+
+/* How many iterations a C loop runs between two checks (a power of two, minus one). */
+#define BEHAVE_CHECK_MASK 4095
+
+/* Arms the stop hook on `co` (limits.c): its next instruction checks whether to stop. */
+void behave_arm_hook(behave_control *c, lua_State *co);
+
+/* Refuses to go deeper on the C stack than the slice's floor: raises a clear error instead
+ * of letting the process overflow its stack. */
+static inline void behave_check_c_stack(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->stack_floor != NULL && (const char *)__builtin_frame_address(0) < c->stack_floor)
+        luaL_error(L, "C stack overflow (nested coroutines, closes or calls too deep)");
+}
+
+/* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
+void behave_bound_patterns(lua_State *L, int string_index);
+
 #endif /* CBEHAVE_INTERNAL_H */

@@ -1,20 +1,64 @@
 /*
- * limits.c — the count hook that enforces the instruction, time, depth and cancellation limits.
- * It raises (a longjmp) from inside the interpreter, where no Swift frame can be.
+ * limits.c — the hooks that stop a run, raising (a longjmp) from inside the interpreter, where
+ * no Swift frame can be.
+ *
+ * By default a state has no hook at all and Lua runs at its own speed. The watchdog
+ * (watchdog.c) notices a passed deadline or a cancellation from outside, sets `preempt`, and
+ * has the stop hook armed on the coroutine that is running; the hook's next call raises.
+ * The count hook is opt-in: it is what an exact instruction budget or a depth limit costs.
  */
 #include "internal.h"
 
-/* Decides whether the run must stop; records why. Never raises. */
-static int behave_check_limits(behave_control *c) {
-    if (c->terminated) return 1;
-    if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE)) {
-        c->terminated = BEHAVE_CANCELLED;
-    } else if (c->max_instructions > 0 && c->instructions > c->max_instructions) {
-        c->terminated = BEHAVE_LIMIT_INSTRUCTIONS;
-    } else if (c->deadline_ns > 0 && behave_now_ns() > c->deadline_ns) {
-        c->terminated = BEHAVE_LIMIT_TIME;
+/* Whether `reason`, which the watchdog set some time ago, still holds: the slice it was meant
+ * for may have ended and a new one begun with a later deadline, or the cancellation may have
+ * been cleared for a new run. */
+static int behave_reason_holds(behave_control *c, int reason) {
+    long long deadline;
+    switch (reason) {
+    case BEHAVE_CANCELLED:
+        return c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE);
+    case BEHAVE_LIMIT_TIME:
+        deadline = __atomic_load_n(&c->deadline_ns, __ATOMIC_RELAXED);
+        return deadline > 0 && behave_now_ns() >= deadline;
+    case BEHAVE_LIMIT_DURATION:
+        deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_RELAXED);
+        return deadline > 0 && behave_now_ns() >= deadline;
+    default:
+        return 0;
     }
-    return c->terminated != 0;
+}
+
+int behave_should_stop(behave_control *c) {
+    if (c->terminated) return 1;
+    int reason = __atomic_load_n(&c->preempt, __ATOMIC_ACQUIRE);
+    if (reason == 0) return 0;
+    if (behave_reason_holds(c, reason)) {
+        c->terminated = reason;
+        return 1;
+    }
+    /* Stale: forget it, unless the watchdog has set another reason meanwhile. */
+    __atomic_compare_exchange_n(&c->preempt, &reason, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    return 0;
+}
+
+static void behave_count_hook(lua_State *L, lua_Debug *ar);
+
+/* Armed on the running coroutine when a stop is pending: raises at its next instruction, or
+ * takes itself off (putting the count hook back if the state has one) when the request was
+ * stale. */
+static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    behave_control *c = behave_control_of(L);
+    if (behave_should_stop(c)) behave_raise_termination(L);
+    if (c->hook_interval > 0)
+        lua_sethook(L, behave_count_hook, LUA_MASKCOUNT, c->hook_interval);
+    else
+        lua_sethook(L, NULL, 0, 0);
+}
+
+void behave_arm_hook(behave_control *c, lua_State *co) {
+    /* The count hook already polls the flag; re-arming it would change the instruction count. */
+    if (c->hook_interval == 0 && co != NULL) lua_sethook(co, behave_stop_hook, LUA_MASKCOUNT, 1);
 }
 
 /* Lua copies a thread's hook into every coroutine it creates, and the count lives in the
@@ -22,10 +66,12 @@ static int behave_check_limits(behave_control *c) {
 static void behave_count_hook(lua_State *L, lua_Debug *ar) {
     behave_control *c = behave_control_of(L);
     c->instructions += c->hook_interval;
+    if (!c->terminated && c->max_instructions > 0 && c->instructions > c->max_instructions)
+        c->terminated = BEHAVE_LIMIT_INSTRUCTIONS;
     /* lua_getstack walks at most max_depth frames, and only as deep as the stack is. */
     if (!c->terminated && c->max_depth > 0 && lua_getstack(L, c->max_depth, ar))
         c->terminated = BEHAVE_LIMIT_DEPTH;
-    if (behave_check_limits(c)) behave_raise_termination(L);
+    if (behave_should_stop(c)) behave_raise_termination(L);
 }
 
 void behave_install_hook(lua_State *L, int interval) {

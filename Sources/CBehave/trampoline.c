@@ -8,6 +8,7 @@
 int behave_trampoline(lua_State *L) {
     behave_callback *cb = (behave_callback *)lua_touserdata(L, lua_upvalueindex(1));
     behave_control *c = cb->control;
+    behave_check_c_stack(L);
     int saved = c->enforcing;
     c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
     int n = cb->function(L, cb->context);

@@ -38,7 +38,7 @@ public final class LuaState {
         control = .allocate(capacity: 1)
         control.initialize(to: behave_control())
         control.pointee.limit = memoryLimit
-        guard let state = lua_newstate(luaAllocator, control) else {
+        guard let state = lua_newstate(behave_allocator, control) else {
             control.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
@@ -60,7 +60,7 @@ public final class LuaState {
         // Finalizers run with hooks off: no limit applies any more and nothing may raise into Swift.
         control.pointee.enforcing = 0
         control.pointee.max_instructions = 0
-        control.pointee.deadline_ns = 0
+        behave_unwatch(control)
         lua_close(pointer)
         finalizer = nil
     }
@@ -239,23 +239,16 @@ public final class LuaState {
         case LUA_TNUMBER, LUA_TBOOLEAN:
             return stack.value(at: index).description
         default:
-            // A metamethod may loop or throw: run it protected, under a small fresh budget.
+            // A metamethod may loop or throw: run it protected, for a second at most (the
+            // watchdog stops it; the allocator and the bounded library functions poll too).
             let absolute = lua_absindex(L, index)
-            let savedLimit = control.pointee.max_instructions
-            let savedCount = control.pointee.instructions
-            let savedDeadline = control.pointee.deadline_ns
-            control.pointee.instructions = 0
-            control.pointee.max_instructions = 1_000_000
-            control.pointee.deadline_ns = behave_now_ns() + 1_000_000_000
-            if control.pointee.hook_interval == 0 {
-                behave_install_hook(L, 1000)
-                control.pointee.hook_interval = 1000
-            }
+            let savedTerminated = control.pointee.terminated
+            control.pointee.terminated = 0
+            var saved = behave_slice_saved()
+            behave_enter_slice(control, L, behave_now_ns() + 1_000_000_000, 0, &saved)
             defer {
-                control.pointee.max_instructions = savedLimit
-                control.pointee.instructions = savedCount
-                control.pointee.deadline_ns = savedDeadline
-                control.pointee.terminated = 0
+                behave_leave_slice(control, &saved)
+                control.pointee.terminated = savedTerminated
             }
             lua_pushcclosure(L, behave_tostring, 0)
             lua_pushvalue(L, absolute)

@@ -244,6 +244,7 @@ struct RuntimeTests {
         limits.instructions = 2_000_000
         limits.memory = 16 << 20
         limits.output = 1000
+        limits.depth = 10_000
         let outcome = try await runOnTestClock(source, limits: limits)
         guard case .terminated(let error) = outcome.error else {
             Issue.record("\(source): not terminated (\(String(describing: outcome.error)))")
@@ -304,10 +305,14 @@ struct RuntimeTests {
         }
     }
 
-    @Test("the report counts the instructions of every slice: main chunk, timers, handlers")
+    @Test("with an instruction limit, the report counts the instructions of every slice: main chunk, timers, handlers")
     func instructionsOfAllSlices() async throws {
-        let outcome = try await runOnTestClock("after(1, function() for i = 1, 1000000 do end end)")
+        var limits = Limits()
+        limits.instructions = 100_000_000
+        let outcome = try await runOnTestClock("after(1, function() for i = 1, 1000000 do end end)", limits: limits)
         #expect((outcome.report?.instructions ?? 0) >= 1_000_000)
+        let uncounted = try await runOnTestClock("after(1, function() for i = 1, 1000000 do end end)")
+        #expect(uncounted.report?.instructions == 0, "no limit, no count hook: nothing is counted")
     }
 
     @Test("output from async actions on other threads is counted and kept in order")

@@ -84,8 +84,9 @@ struct BenchTests {
         #expect(
             names == workloads.flatMap {
                 [
-                    "\($0): behave run (sandbox, all limits) vs lua5.4",
-                    "\($0): C host with an empty count hook vs without (the floor of any instruction limit)",
+                    "\($0): behave run (sandbox, all default limits) vs lua5.4",
+                    "\($0): behave run --instruction-limit vs lua-floor --hook 1000 (its floor)",
+                    "\($0): C host with an empty count hook vs without (what any instruction limit costs)",
                 ]
             } + ["process start to finish, one-line script: behave run vs lua5.4"], "\(table)")
     }

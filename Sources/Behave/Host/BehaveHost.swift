@@ -44,6 +44,9 @@ public final class BehaveHost {
     private var stateIsFresh = true
     /// Instructions counted by the slices of the current run (the control block counts one slice).
     private var instructionsThisRun = 0
+    /// When the current run's duration limit falls (`behave_now_ns`), for the watchdog to stop a
+    /// slice that outlives it; 0 when there is none or the clock is not the system's.
+    var runDeadline: Int64 = 0
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
     public init(
@@ -70,6 +73,14 @@ public final class BehaveHost {
     /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
     /// It stays valid across runs.
     public var cancellation: Cancellation { Cancellation(flag: cancelFlag) }
+
+    /// Chooses the signal hosts with ``SandboxPolicy/Interruption/signal`` interrupt Lua code
+    /// with (default SIGURG). Call it before any host runs: it returns false once the handler
+    /// is installed for another signal.
+    @discardableResult
+    public static func usePreemptionSignal(_ signal: Int32) -> Bool {
+        behave_set_preemption_signal(signal) == 0
+    }
 
     /// Starts over with a fresh state (what a run does before each behaviour that follows
     /// another). `directories` replaces where `require` searches.
@@ -273,8 +284,12 @@ public final class BehaveHost {
     /// `limits` replaces the policy's per-slice limits (the REPL's printer runs on less).
     @discardableResult
     func slice(limits: Limits? = nil, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
-        armLimits(limits ?? policy.limits)
+        let limits = limits ?? policy.limits
+        armLimits(limits)
+        var saved = behave_slice_saved()
+        behave_enter_slice(lua.control, lua.pointer, Self.deadline(after: limits.time), runDeadline, &saved)
         defer {
+            behave_leave_slice(lua.control, &saved)
             instructionsThisRun += Int(lua.control.pointee.instructions)
             disarmLimits()
         }
@@ -283,12 +298,40 @@ public final class BehaveHost {
         } catch var error as LuaError {
             error.traceback = error.traceback.map(ScriptTraceback.clean)
             switch error.kind {
-            case .limit, .cancelled: throw .terminated(error)
+            case .limit, .cancelled: throw .terminated(reported(error, limits: limits))
             default: throw .failed(error)
             }
         } catch {
             throw failure(swiftError: error, traceback: nil)
         }
+    }
+
+    /// `seconds` from now on the monotonic clock, as the control block keeps deadlines; 0 for
+    /// none. Capped at a year, which no slice outlives.
+    static func deadline(after seconds: Double) -> Int64 {
+        guard seconds > 0 else { return 0 }
+        return behave_now_ns() + Int64(min(seconds, 365 * 86_400) * 1e9)
+    }
+
+    /// A termination as the host reports it: the limit, its value, and where the script was
+    /// (`limit exceeded: time (2 s) at hang.lua:3`).
+    func reported(_ error: LuaError, limits: Limits? = nil) -> LuaError {
+        let limits = limits ?? policy.limits
+        var error = error
+        switch error.kind {
+        case .limit(.time): error.message = "limit exceeded: time (\(Limits.formatSeconds(limits.time)))"
+        case .limit(.output): error.message = "limit exceeded: output (\(LuaState.formatBytes(limits.output)))"
+        case .limit(.depth): error.message = "limit exceeded: depth (\(limits.depth) frames)"
+        case .limit(.duration):
+            error.message = "limit exceeded: duration (\(Limits.formatSeconds(limits.duration)))"
+        default: break
+        }
+        if let traceback = stoppedAt ?? error.traceback, let position = ScriptTraceback.position(in: traceback),
+            !error.message.contains(" at ")
+        {
+            error.message += " at \(position)"
+        }
+        return error
     }
 
     /// The error for a task that failed with `value` (an error value from Lua); its
@@ -297,7 +340,7 @@ public final class BehaveHost {
         let error = lua.error(from: value, traceback: traceback.map(ScriptTraceback.clean))
         if let lua = error as? LuaError {
             switch lua.kind {
-            case .limit, .cancelled: return .terminated(lua)
+            case .limit, .cancelled: return .terminated(reported(lua))
             default: return .failed(lua)
             }
         }
@@ -321,13 +364,24 @@ public final class BehaveHost {
     }
 
     func checkCancelled() throws(BehaveError) {
-        if cancelFlag.pointer.pointee != 0 {
+        if behave_flag_is_set(cancelFlag.pointer) != 0 {
             lua.control.pointee.terminated = Int32(BEHAVE_CANCELLED)
             throw .terminated(LuaError(kind: .cancelled, message: "cancelled"))
         }
     }
 
+    /// The traceback of the coroutine the last termination stopped (coroutines.c), cleaned.
+    private var stoppedAt: String? {
+        let L = lua.pointer
+        lua_getfield(L, behave_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
+        defer { behave_pop(L, 1) }
+        return lua.stack.value(at: -1).string.map(ScriptTraceback.clean)
+    }
+
     private func clearCancellation() {
+        let L = lua.pointer
+        lua_pushnil(L)
+        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
         lua.control.pointee.terminated = 0
         behave_clear_cancel(lua.control)
     }
@@ -346,14 +400,13 @@ public final class BehaveHost {
     private func armLimits(_ limits: Limits) {
         let control = lua.control
         control.pointee.instructions = 0
+        // The count hook enforces these; a state built without it has neither (StateBuilder).
         control.pointee.max_instructions = Int64(limits.instructions)
-        control.pointee.deadline_ns = limits.time > 0 ? behave_now_ns() + Int64(limits.time * 1e9) : 0
         control.pointee.max_depth = Int32(clamping: limits.depth)
     }
 
     private func disarmLimits() {
         lua.control.pointee.max_instructions = 0
-        lua.control.pointee.deadline_ns = 0
         lua.control.pointee.max_depth = 0
     }
 }

@@ -8,11 +8,12 @@ public struct Cancellation: @unchecked Sendable {
 
     init(flag: CancelFlag) { self.flag = flag }
 
-    /// Requests cancellation; the running behaviour stops within one hook interval.
-    /// Async-signal-safe through ``flagPointer``.
-    public func cancel() { behave_set_flag(flag.pointer) }
+    /// Requests cancellation: the watchdog stops the running behaviour at once, wherever it is
+    /// (Lua code, a library call, a wait). Async-signal-safe: a signal handler may call
+    /// `behave_cancel(flagPointer)`, which is what this does.
+    public func cancel() { behave_request_cancel(flag.pointer) }
 
-    /// The raw flag, for a signal handler (`behave_set_flag` is async-signal-safe).
+    /// The raw flag, for a signal handler (`behave_cancel` is async-signal-safe).
     public var flagPointer: UnsafeMutablePointer<Int32> { flag.pointer }
 }
 

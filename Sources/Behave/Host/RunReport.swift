@@ -9,7 +9,8 @@ public struct RunReport {
     /// Event handlers and timers that failed (each reported on the diagnostics) while the
     /// behaviour went on.
     public var failedTasks: Int
-    /// VM instructions used (counted in steps of the hook interval).
+    /// VM instructions used, in steps of the hook interval; counted only when the policy has
+    /// an instruction or depth limit (0 otherwise: without a count hook nothing counts them).
     public var instructions: Int
     /// The most bytes the state held.
     public var peakMemory: Int

@@ -1,6 +1,7 @@
 /// What a run used, whether it finished or not (``BehaveHost/lastRun``).
 public struct RunUsage: Sendable, Equatable {
-    /// VM instructions counted over all its run slices (in steps of the hook interval).
+    /// VM instructions counted over all its run slices, in steps of the hook interval (only with
+    /// an instruction or depth limit; see ``RunReport/instructions``).
     public var instructions = 0
     /// The most bytes the state held.
     public var peakMemory = 0

@@ -98,6 +98,9 @@ final class Scheduler {
         let virtual = clock as? VirtualClock
         let duration = host.policy.limits.duration
         let limitAt = duration > 0 ? start + duration : nil
+        // On the system's clock the watchdog also stops a slice that outlives the run's limit.
+        if virtual == nil, let limitAt { host.runDeadline = BehaveHost.deadline(after: max(limitAt - clock.now, 1e-9)) }
+        defer { host.runDeadline = 0 }
         var eventsOpen = eventsOpen
         // Events still to deliver, each at its time; the channel's join the file's, in order.
         var queue = EventQueue(start: start)

@@ -11,4 +11,15 @@ public enum ScriptTraceback {
             }
             .joined(separator: "\n")
     }
+
+    /// The innermost script position in a cleaned traceback (`hang.lua:3`), if it has one.
+    public static func position(in traceback: String) -> String? {
+        for line in traceback.split(separator: "\n") where line.hasPrefix("\t") && !line.hasPrefix("\t[") {
+            let frame = line.dropFirst()
+            guard let colon = frame.firstIndex(of: ":") else { continue }
+            let digits = frame[frame.index(after: colon)...].prefix { $0.isNumber }
+            if !digits.isEmpty { return String(frame[..<colon]) + ":" + digits }
+        }
+        return nil
+    }
 }

@@ -27,6 +27,11 @@ enum StateBuilder {
                 behave_pop(L, 1)
             }
         }
+        // Both modes: no library call may outrun the limits or Ctrl-C (libraries.c, patterns.c).
+        lua_getglobal(L, "string")
+        lua_getglobal(L, "table")
+        behave_bound_libraries(L, -2, -1)
+        behave_pop(L, 2)
         let sentinel = try LuaTable(in: lua)
         sentinel.push(to: lua.stack)
         lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
@@ -37,21 +42,24 @@ enum StateBuilder {
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter,
             directories: directories)
+        // Both modes: the scheduler's resume and coroutine.close know which coroutine runs (where
+        // a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
+        lua_pushcclosure(L, behave_resume_task, 0)
+        try host.set("resume", lua.stack.value(at: -1))
+        lua.stack.pop()
+        pushField(lua, "coroutine", "close")
+        lua_pushcclosure(L, behave_close, 1)
+        let close = lua.stack.value(at: -1)
+        lua.stack.pop()
+        try host.set("close", close)
+        if policy.isTrusted { try (globals(lua)["coroutine"].table)?.set("close", close) }
         let environment: LuaTable
         if policy.isTrusted {
             for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
             try lua.setGlobal("has", host["has"])
-            for (name, library, function) in [("resume", "coroutine", "resume"), ("close", "coroutine", "close")] {
-                pushField(lua, library, function)
-                try host.set(name, lua.stack.value(at: -1))
-                lua.stack.pop()
-            }
             environment = try globals(lua)
         } else {
-            for (name, library, function) in [
-                ("pcall", "_G", "pcall"), ("resume", "coroutine", "resume"),
-                ("close", "coroutine", "close"), ("load", "_G", "load"),
-            ] {
+            for (name, library, function) in [("pcall", "_G", "pcall"), ("load", "_G", "load")] {
                 pushField(lua, library, function)
                 lua_pushcclosure(L, behave_guard, 1)
                 try host.set(name, lua.stack.value(at: -1))
@@ -75,7 +83,9 @@ enum StateBuilder {
             lua.control.pointee.sticky_memory = 1
             lua.memoryLimit = policy.limits.memory
         }
-        if policy.limits != .unlimited || !policy.isTrusted {
+        // No hook unless a limit needs counting or the policy forgoes signals: the watchdog
+        // stops everything else from outside the interpreter (watchdog.c).
+        if policy.limits.instructions > 0 || policy.limits.depth > 0 || policy.interruption == .polling {
             behave_install_hook(L, hookInterval)
             lua.control.pointee.hook_interval = hookInterval
         }

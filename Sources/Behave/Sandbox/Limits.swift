@@ -8,16 +8,19 @@
 public struct Limits: Sendable, Equatable {
     /// Bytes the whole Lua state may hold. Default 64 MiB.
     public var memory: Int = 64 << 20
-    /// VM instructions per run slice, counted over every coroutine. Default 1,000,000,000:
-    /// room for honest work of tens of millions of instructions, many times over.
-    public var instructions: Int = 1_000_000_000
+    /// VM instructions per run slice, counted over every coroutine; 0 (the default) for none.
+    /// An exact, deterministic budget, at the cost of a count hook on every instruction
+    /// (docs/sandbox.md): the time limit already stops a runaway behaviour for free.
+    public var instructions: Int = 0
     /// Wall-clock seconds per run slice. Default 30.
     public var time: Double = 30
     /// Bytes written by `print` and module output. Default 16 MiB.
     public var output: Int = 16 << 20
-    /// Lua call depth. Default 10,000 frames (Lua's own C-stack limit of 200 nested C calls
-    /// also applies and is a clean error).
-    public var depth: Int = 10_000
+    /// Lua call depth in frames, checked by the same count hook as ``instructions``; 0 (the
+    /// default) for none. Without it, recursion is bounded by Lua's own stack limit (a
+    /// catchable "stack overflow" error near 200,000 frames), by ``memory``, and on the C side
+    /// by Lua's 200 nested C calls and the host's C-stack floor.
+    public var depth: Int = 0
     /// Seconds the whole run may last on the host's clock, waits included; 0 for no limit
     /// (the default: a behaviour reacting to events may run as long as the app does).
     public var duration: Double = 0

@@ -14,6 +14,8 @@ public struct SandboxPolicy: Sendable, Equatable {
     public var isTrusted = false
     /// The limits; in trusted mode only the ones you set apply.
     public var limits = Limits()
+    /// How a run over a limit, or cancelled, is stopped while Lua code runs (docs/sandbox.md).
+    public var interruption = Interruption.signal
     /// Directories `require` may load Lua source files from (default: the behaviour's own).
     public var requireDirectories: [String] = []
 
@@ -33,5 +35,22 @@ public struct SandboxPolicy: Sendable, Equatable {
         policy.isTrusted = true
         policy.limits = .unlimited
         return policy
+    }
+
+    /// How a host stops Lua code that is running when a limit fires or the run is cancelled.
+    public enum Interruption: Sendable, Equatable {
+        /// The default, and free until a limit fires: Lua runs with no hook. Behave's watchdog
+        /// thread (one per process) notices a passed deadline or a cancellation and sends the
+        /// thread running the behaviour a signal, SIGURG unless
+        /// ``BehaveHost/usePreemptionSignal(_:)`` chose another. The handler arms a hook on the
+        /// running coroutine, which stops at its next instruction.
+        ///
+        /// The first host that runs with this installs that signal's handler **process-wide**;
+        /// a handler the app had installed for it before is still called for every signal that
+        /// is not Behave's. Choose ``polling`` where an app must own every signal.
+        case signal
+        /// No signal handler: a count hook checks the watchdog's flag every 1,000 instructions
+        /// (what an instruction or depth limit costs anyway; see docs/performance.md).
+        case polling
     }
 }

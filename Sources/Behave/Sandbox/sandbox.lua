@@ -37,6 +37,9 @@ function env.setmetatable(t, mt)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("__gc metamethods are not available in the sandbox (finalizers run where no limit applies)", 2)
   end
+  if type(mt) == "table" and rawget(mt, "__call") ~= nil and type(rawget(mt, "__call")) ~= "function" then
+    error("__call must be a function in the sandbox (a chain of callable tables loops where no limit reaches)", 2)
+  end
   return setmetatable(t, mt)
 end
 

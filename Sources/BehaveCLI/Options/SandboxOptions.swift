@@ -16,7 +16,9 @@ package struct SandboxOptions: ParsableArguments {
         help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000). Default 64MiB.")
     var memoryLimit: ByteCount?
 
-    @Option(name: .customLong("instruction-limit"), help: "VM instructions per run slice. Default 1000000000.")
+    @Option(
+        name: .customLong("instruction-limit"),
+        help: "VM instructions per run slice, counted exactly (slower). Default: none.")
     var instructionLimit: Int?
 
     @Option(name: .customLong("time-limit"), help: "Wall-clock seconds per run slice. Default 30.")
@@ -25,7 +27,7 @@ package struct SandboxOptions: ParsableArguments {
     @Option(name: .customLong("output-limit"), help: "Bytes print and modules may write. Default 16MiB.")
     var outputLimit: ByteCount?
 
-    @Option(name: .customLong("depth-limit"), help: "Lua call depth. Default 10000.")
+    @Option(name: .customLong("depth-limit"), help: "Lua call depth, checked by the same count hook. Default: none.")
     var depthLimit: Int?
 
     @Option(name: .customLong("duration-limit"), help: "Seconds the whole run may last, waits included. Default: none.")

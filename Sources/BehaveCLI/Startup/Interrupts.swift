@@ -14,7 +14,7 @@ enum Interrupts {
         handles.append(cancellation)  // keeps the flag alive for the handler
         flag = cancellation.flagPointer
         signal(SIGINT) { _ in
-            if let flag = Interrupts.flag { behave_set_flag(flag) }
+            if let flag = Interrupts.flag { behave_cancel(flag) }
         }
     }
 }

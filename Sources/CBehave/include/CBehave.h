@@ -5,8 +5,9 @@
  *   - the trampolines through which Lua calls Swift (trampoline.c): Swift returns a status and
  *     the trampoline raises the Lua error *after* Swift has returned, so `longjmp` never crosses
  *     a Swift frame;
- *   - the sandbox's limits (limits.c) and the guarded pcall/xpcall/coroutine functions
- *     (guards.c, coroutines.c), which must raise to stop a run.
+ *   - the sandbox's limits (limits.c, watchdog.c, allocator.c), the guarded pcall/xpcall/
+ *     coroutine functions (guards.c, coroutines.c) and the library functions that stop when a
+ *     limit fires (libraries.c, patterns.c), which must raise to stop a run.
  * Every name C and Swift share (registry keys, the runtime's request kinds, limit codes) is
  * defined here once; Swift imports the macros as constants.
  */
@@ -22,6 +23,9 @@
 
 /* Registry field holding the last traceback behave_message_handler recorded. */
 #define BEHAVE_REGISTRY_TRACEBACK "behave.traceback"
+/* Registry field holding the traceback of the coroutine a termination stopped (the innermost
+ * one), which the host reports the position from. */
+#define BEHAVE_REGISTRY_STOPPED_AT "behave.stopped"
 /* Registry field holding the runtime's sentinel: the first value of every request a task yields. */
 #define BEHAVE_REGISTRY_SENTINEL "behave.host"
 /* Metatable name of the userdata that carries a Swift error through Lua. */
@@ -52,7 +56,7 @@ enum {
 };
 
 typedef struct behave_control {
-    /* allocator bookkeeping */
+    /* allocator bookkeeping (allocator.c) */
     size_t used;            /* bytes the state holds now */
     size_t peak;            /* most bytes ever held */
     size_t limit;           /* cap over the whole state; 0 = none */
@@ -62,11 +66,20 @@ typedef struct behave_control {
     int terminated;         /* BEHAVE_* reason, sticky until the host resets it */
     int *shared_cancel;     /* the host's cancellation flag, which outlives the state; written from
                                any thread (and a signal handler) with __atomic builtins */
+    /* the opt-in count hook (limits.c): 0 = no hook, the default */
     int hook_interval;      /* instructions between two hook calls */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
-    long long deadline_ns;  /* CLOCK_MONOTONIC; 0 = none */
-    int max_depth;          /* Lua call frames; 0 = only Lua's own limits */
+    int max_depth;          /* Lua call frames, checked by the count hook; 0 = Lua's own limits */
+    /* deadlines, watched from outside the interpreter (watchdog.c); CLOCK_MONOTONIC, 0 = none.
+       Written by the state's thread, read by the watchdog: __atomic builtins only. */
+    long long deadline_ns;     /* this slice's time limit */
+    long long run_deadline_ns; /* the whole run's duration limit */
+    /* preemption (watchdog.c, limits.c) */
+    int preempt;            /* atomic: a BEHAVE_* reason the watchdog asks the run to stop for */
+    lua_State *running;     /* the coroutine executing now: where an armed hook must land */
+    const char *stack_floor; /* the guards refuse to go deeper on the C stack than this */
+    void *watch;            /* the watchdog's record of this state (opaque) */
 } behave_control;
 
 /* CLOCK_MONOTONIC in nanoseconds. */
@@ -75,6 +88,65 @@ long long behave_now_ns(void);
 void behave_clear_cancel(behave_control *c);
 /* Sets a flag to 1 atomically. Async-signal-safe: a SIGINT handler may call it. */
 void behave_set_flag(int *flag);
+/* Reads a flag atomically. */
+int behave_flag_is_set(int *flag);
+/* Cancels: sets the flag and wakes the watchdog, which stops any slice of a state sharing the
+ * flag. Async-signal-safe; callable from any thread. */
+void behave_cancel(int *flag);
+/* behave_cancel for threads (not signal handlers): also starts the watchdog if it has not. */
+void behave_request_cancel(int *flag);
+
+/* ------------------------------------------------------------------------ */
+/* The allocator  (allocator.c)                                              */
+/* ------------------------------------------------------------------------ */
+
+/* The lua_Alloc of every state; its user data is the state's control block. */
+void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* ------------------------------------------------------------------------ */
+/* Slices and the watchdog  (watchdog.c)                                     */
+/* ------------------------------------------------------------------------ */
+
+/* How the watchdog interrupts Lua code on its thread. */
+enum {
+    BEHAVE_INTERRUPT_SIGNAL = 0, /* pthread_kill with the preemption signal; its handler arms a hook */
+    BEHAVE_INTERRUPT_POLL = 1    /* no signal: the count hook polls the preemption flag */
+};
+
+/* Chooses the signal the watchdog interrupts with (before the first slice; default SIGURG).
+ * Returns 0, or -1 once the watchdog has started with another signal. */
+int behave_set_preemption_signal(int signal_number);
+/* The signal in use (0 before the watchdog starts). */
+int behave_preemption_signal(void);
+
+/* What a slice saves of the one it interrupts (nested slices: a printer inside a session). */
+typedef struct behave_slice_saved {
+    long long deadline_ns;
+    long long run_deadline_ns;
+    lua_State *running;
+    const char *stack_floor;
+    void *outer; /* the thread's slice before this one */
+    int was_inside;
+} behave_slice_saved;
+
+/* Enters a slice on the calling thread: Lua code of `L` may run until behave_leave_slice.
+ * Deadlines are absolute (behave_now_ns), 0 for none. */
+void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
+                        long long run_deadline_ns, behave_slice_saved *saved);
+/* Leaves the slice; after it returns the watchdog no longer signals this thread for it. */
+void behave_leave_slice(behave_control *c, const behave_slice_saved *saved);
+/* Forgets the state (before lua_close): the watchdog never touches its control block again. */
+void behave_unwatch(behave_control *c);
+
+/* ------------------------------------------------------------------------ */
+/* The C stack  (stack.c)                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Bytes of C stack left below the caller's frame on this thread (0 if unknown). */
+size_t behave_stack_available(void);
+/* Runs fn(context) on a new thread with `stack_bytes` of stack and waits for it: Lua's C
+ * recursion then has the stack it needs whatever thread the host was called on. */
+int behave_run_with_stack(size_t stack_bytes, void (*fn)(void *), void *context);
 
 /* ------------------------------------------------------------------------ */
 /* The trampolines: Lua → C → Swift → C → (maybe) lua_error  (trampoline.c)  */
@@ -113,9 +185,19 @@ int behave_tostring(lua_State *L);
 /* Sandbox primitives  (limits.c, guards.c, coroutines.c)                    */
 /* ------------------------------------------------------------------------ */
 
-/* Installs the count hook that enforces the control block's limits every `interval`
- * instructions, on L and (Lua copies hooks) every coroutine it creates afterwards. */
+/* Installs the count hook that enforces the instruction and depth limits every `interval`
+ * instructions (and polls the preemption flag), on L and (Lua copies hooks) every coroutine
+ * it creates afterwards. Without it, Lua runs at its own speed and the watchdog arms a hook
+ * only when a deadline passes or the run is cancelled. */
 void behave_install_hook(lua_State *L, int interval);
+/* 1 when the run must stop now (a limit fired or it was cancelled); records why in
+ * `terminated`. Never raises. What the bounded library functions poll as they go. */
+int behave_should_stop(behave_control *c);
+
+/* Replaces the string and table functions whose running time is not bounded by the memory
+ * they use (string.rep, find, match, gmatch, gsub; table.move, concat, insert, remove) with
+ * versions that stop when the run must (libraries.c). Stack in: the string and table tables. */
+void behave_bound_libraries(lua_State *L, int string_index, int table_index);
 
 /* A C closure around a library function (upvalue 1) that refuses to start and refuses to
  * return once the run is terminated: the sandbox's pcall, coroutine.resume/close, load. */
@@ -126,5 +208,12 @@ int behave_xpcall(lua_State *L);
 /* passing(sentinel, resume, close) -> the script's coroutine.resume and coroutine.wrap, which
  * pass the host's requests up to their resumer so `wait` works inside a script's coroutines. */
 int behave_passing_coroutines(lua_State *L);
+/* coroutine.resume for the runtime's scheduler: the library's, plus knowing which coroutine
+ * runs (where a preemption hook must land). */
+int behave_resume_task(lua_State *L);
+/* A C closure around the library's coroutine.close (upvalue 1) that knows which coroutine
+ * runs its __close handlers and refuses to recurse past the C stack's floor: Lua 5.4.4's
+ * close does not count C calls across coroutines, so a chain of closes could overflow it. */
+int behave_close(lua_State *L);
 
 #endif /* CBEHAVE_H */

@@ -1,0 +1,42 @@
+/*
+ * allocator.c — the lua_Alloc of every state.
+ *
+ * It keeps the state's byte count in the control block and enforces the memory cap, but only
+ * where refusing is safe: while Lua code runs with no Swift frame above it (`enforcing`).
+ * While Swift code runs (a registered function, the host pushing values) an allocation over the
+ * cap succeeds and the next allocation Lua makes on its own fails instead, so Lua's memory
+ * error never unwinds through Swift.
+ *
+ * It is also one of the places a run notices that it must stop: a C function that builds a
+ * large result (a string, a table, the lexer's buffer) allocates as it goes, so refusing the
+ * next allocation once the watchdog has asked for a stop ends that call too.
+ *
+ * Lua calls it for every object it creates or frees, so its cost shows in any script that
+ * builds strings or tables (docs/performance.md).
+ */
+#include "internal.h"
+#include <stdlib.h>
+
+void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
+    behave_control *c = (behave_control *)ud;
+    /* When ptr is NULL, osize encodes the type of object being created, not a size. */
+    size_t previous = ptr == NULL ? 0 : osize;
+    if (nsize == 0) {
+        free(ptr);
+        c->used -= previous;
+        return NULL;
+    }
+    size_t used = c->used - previous + nsize;
+    if (nsize > previous && c->enforcing) {
+        if (c->limit > 0 && (c->terminated == BEHAVE_LIMIT_MEMORY || used > c->limit)) {
+            if (c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
+            return NULL;
+        }
+        if (behave_preempt_pending(c) && behave_should_stop(c)) return NULL;
+    }
+    void *block = ptr == NULL ? malloc(nsize) : realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    c->used = used;
+    if (used > c->peak) c->peak = used;
+    return block;
+}
