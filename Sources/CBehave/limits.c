@@ -9,35 +9,28 @@
  */
 #include "internal.h"
 
-/* Whether `reason`, which the watchdog set some time ago, still holds: the slice it was meant
- * for may have ended and a new one begun with a later deadline, or the cancellation may have
- * been cleared for a new run. */
-static int behave_reason_holds(behave_control *c, int reason) {
-    long long deadline;
-    switch (reason) {
-    case BEHAVE_CANCELLED:
-        return c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE);
-    case BEHAVE_LIMIT_TIME:
-        deadline = __atomic_load_n(&c->deadline_ns, __ATOMIC_RELAXED);
-        return deadline > 0 && behave_now_ns() >= deadline;
-    case BEHAVE_LIMIT_DURATION:
-        deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_RELAXED);
-        return deadline > 0 && behave_now_ns() >= deadline;
-    default:
-        return 0;
-    }
+int behave_due_reason(behave_control *c, long long now_ns) {
+    if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE)) return BEHAVE_CANCELLED;
+    long long deadline = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
+    if (deadline > 0 && now_ns >= deadline) return BEHAVE_LIMIT_TIME;
+    long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
+    if (run_deadline > 0 && now_ns >= run_deadline) return BEHAVE_LIMIT_DURATION;
+    return 0;
 }
 
 int behave_should_stop(behave_control *c) {
     if (c->terminated) return 1;
-    int reason = __atomic_load_n(&c->preempt, __ATOMIC_ACQUIRE);
-    if (reason == 0) return 0;
-    if (behave_reason_holds(c, reason)) {
+    int requested = __atomic_load_n(&c->preempt, __ATOMIC_ACQUIRE);
+    if (requested == 0) return 0;
+    /* The request may be stale: the slice it was meant for may have ended and a new one begun
+     * with a later deadline, or the cancellation been cleared for a new run. */
+    int reason = behave_due_reason(c, behave_now_ns());
+    if (reason != 0) {
         c->terminated = reason;
         return 1;
     }
-    /* Stale: forget it, unless the watchdog has set another reason meanwhile. */
-    __atomic_compare_exchange_n(&c->preempt, &reason, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    /* Forget it, unless the watchdog has set another reason meanwhile. */
+    __atomic_compare_exchange_n(&c->preempt, &requested, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
     return 0;
 }
 

@@ -1,5 +1,5 @@
 /*
- * stack.c — how much C stack the calling thread has, and a thread with enough of it.
+ * stack.c — how much C stack the calling thread has.
  * The platform calls live here: glibc's pthread_getattr_np, Darwin's pthread_get_stack*_np.
  */
 #ifndef _GNU_SOURCE
@@ -37,27 +37,4 @@ size_t behave_stack_available(void) {
     const char *here = (const char *)__builtin_frame_address(0);
     if (behave_stack_low == NULL || here <= behave_stack_low) return 0;
     return (size_t)(here - behave_stack_low);
-}
-
-typedef struct behave_stack_job {
-    void (*fn)(void *);
-    void *context;
-} behave_stack_job;
-
-static void *behave_stack_thread(void *argument) {
-    behave_stack_job *job = (behave_stack_job *)argument;
-    job->fn(job->context);
-    return NULL;
-}
-
-int behave_run_with_stack(size_t stack_bytes, void (*fn)(void *), void *context) {
-    behave_stack_job job = {fn, context};
-    pthread_attr_t attributes;
-    pthread_t thread;
-    pthread_attr_init(&attributes);
-    pthread_attr_setstacksize(&attributes, stack_bytes);
-    int status = pthread_create(&thread, &attributes, behave_stack_thread, &job);
-    pthread_attr_destroy(&attributes);
-    if (status != 0) return status;
-    return pthread_join(thread, NULL);
 }

@@ -72,10 +72,6 @@ int behave_set_preemption_signal(int signal_number) {
     return 0;
 }
 
-int behave_preemption_signal(void) {
-    return __atomic_load_n(&behave_started, __ATOMIC_ACQUIRE) ? behave_signal : 0;
-}
-
 /* Async-signal-safe: a write to a non-blocking pipe. */
 static void behave_wake_watchdog(void) {
     int fd = __atomic_load_n(&behave_wake_pipe[1], __ATOMIC_ACQUIRE);
@@ -134,16 +130,10 @@ static long long behave_watch_pass(int act) {
     for (behave_watch *w = behave_watched; w != NULL; w = w->next) {
         if (!__atomic_load_n(&w->inside, __ATOMIC_SEQ_CST)) continue;
         behave_control *c = w->control;
-        long long deadline = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
-        long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
-        int reason = 0;
-        if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE))
-            reason = BEHAVE_CANCELLED;
-        else if (deadline > 0 && now >= deadline)
-            reason = BEHAVE_LIMIT_TIME;
-        else if (run_deadline > 0 && now >= run_deadline)
-            reason = BEHAVE_LIMIT_DURATION;
+        int reason = behave_due_reason(c, now);
         if (reason == 0) {
+            long long deadline = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
+            long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
             if (deadline > 0 && deadline < next) next = deadline;
             if (run_deadline > 0 && run_deadline < next) next = run_deadline;
             continue;

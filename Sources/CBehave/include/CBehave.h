@@ -116,8 +116,6 @@ enum {
 /* Chooses the signal the watchdog interrupts with (before the first slice; default SIGURG).
  * Returns 0, or -1 once the watchdog has started with another signal. */
 int behave_set_preemption_signal(int signal_number);
-/* The signal in use (0 before the watchdog starts). */
-int behave_preemption_signal(void);
 
 /* What a slice saves of the one it interrupts (nested slices: a printer inside a session). */
 typedef struct behave_slice_saved {
@@ -144,9 +142,6 @@ void behave_unwatch(behave_control *c);
 
 /* Bytes of C stack left below the caller's frame on this thread (0 if unknown). */
 size_t behave_stack_available(void);
-/* Runs fn(context) on a new thread with `stack_bytes` of stack and waits for it: Lua's C
- * recursion then has the stack it needs whatever thread the host was called on. */
-int behave_run_with_stack(size_t stack_bytes, void (*fn)(void *), void *context);
 
 /* ------------------------------------------------------------------------ */
 /* The trampolines: Lua → C → Swift → C → (maybe) lua_error  (trampoline.c)  */
@@ -193,6 +188,9 @@ void behave_install_hook(lua_State *L, int interval);
 /* 1 when the run must stop now (a limit fired or it was cancelled); records why in
  * `terminated`. Never raises. What the bounded library functions poll as they go. */
 int behave_should_stop(behave_control *c);
+/* Why the run is due to stop at `now_ns` (cancelled, past its slice or run deadline), or 0:
+ * the one decision the watchdog and the hooks share. */
+int behave_due_reason(behave_control *c, long long now_ns);
 
 /* Replaces the string and table functions whose running time is not bounded by the memory
  * they use (string.rep, find, match, gmatch, gsub; table.move, concat, insert, remove) with
