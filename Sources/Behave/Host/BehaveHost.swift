@@ -319,16 +319,16 @@ public final class BehaveHost {
         let limits = limits ?? policy.limits
         var error = error
         switch error.kind {
+        case .limit(.memory): error.message = "limit exceeded: memory (\(LuaState.formatBytes(limits.memory)))"
+        case .limit(.instructions): error.message = "limit exceeded: instructions (\(limits.instructions))"
         case .limit(.time): error.message = "limit exceeded: time (\(Limits.formatSeconds(limits.time)))"
         case .limit(.output): error.message = "limit exceeded: output (\(LuaState.formatBytes(limits.output)))"
         case .limit(.depth): error.message = "limit exceeded: depth (\(limits.depth) frames)"
         case .limit(.duration):
             error.message = "limit exceeded: duration (\(Limits.formatSeconds(limits.duration)))"
-        default: break
+        default: error.message = "cancelled"
         }
-        if let traceback = stoppedAt ?? error.traceback, let position = ScriptTraceback.position(in: traceback),
-            !error.message.contains(" at ")
-        {
+        if let traceback = stoppedAt ?? error.traceback, let position = ScriptTraceback.position(in: traceback) {
             error.message += " at \(position)"
         }
         return error

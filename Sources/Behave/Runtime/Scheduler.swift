@@ -133,10 +133,7 @@ final class Scheduler {
             }
             if let limitAt, clock.now >= limitAt {
                 // Between slices: no Lua code runs, so nothing needs the control block's flag.
-                throw .terminated(
-                    LuaError(
-                        kind: .limit(.duration),
-                        message: "limit exceeded: duration (\(Limits.formatSeconds(duration)))"))
+                throw .terminated(host.reported(LuaError(kind: .limit(.duration), message: "")))
             }
 
             if inbox.isEmpty {
