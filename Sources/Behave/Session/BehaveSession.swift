@@ -134,8 +134,9 @@ public final class BehaveSession {
         guard !values.isEmpty, let printer else { return nil }
         let colour = self.colour
         var budget = host.policy.limits
-        budget.instructions =
-            budget.instructions == 0 ? Self.printingInstructions : min(budget.instructions, Self.printingInstructions)
+        // The time budget always holds (the watchdog); an instruction budget only where the policy
+        // counts instructions at all (a state without a count hook has nothing to count with).
+        if budget.instructions > 0 { budget.instructions = min(budget.instructions, Self.printingInstructions) }
         budget.time = budget.time == 0 ? Self.printingTime : min(budget.time, Self.printingTime)
         let text = try? host.slice(limits: budget) {
             try printer.call(pushingArguments: { stack in
