@@ -161,15 +161,7 @@ struct HostileTests {
     func interrupt(name: String, source: String, outcome: Outcome) throws {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write(source + "\n", to: "hostile.lua", in: directory)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = [Tool.executable.path, "run", script]
-        var pid: pid_t = 0
-        let spawned = withCStrings(argv) { posix_spawn(&pid, argv[0], &actions, nil, $0, environ) }
-        try #require(spawned == 0)
+        let pid = try #require(spawnQuietly([Tool.executable.path, "run", script]))
         for _ in 0..<100 where !MainThreadTests.catchesSIGINT(pid) { usleep(20_000) }
         usleep(300_000)  // into the loop
         kill(pid, SIGINT)

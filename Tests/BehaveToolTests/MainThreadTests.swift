@@ -91,23 +91,7 @@ struct MainThreadTests {
         let script = try Tool.write("while true do end\n", to: "spin.lua", in: directory)
         // A Swift program's concurrency threads block signals, and a process spawned from one
         // inherits the mask; so does one spawned like this.
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGINT)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setsigmask(&attributes, &blocked)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = [Tool.executable.path, "run", script]
-        var pid: pid_t = 0
-        let spawned = withCStrings(argv) { posix_spawn(&pid, argv[0], &actions, &attributes, $0, environ) }
-        try #require(spawned == 0)
+        let pid = try #require(spawnQuietly([Tool.executable.path, "run", script], blocking: [SIGINT]))
         // Until its SIGINT handler is in place (Linux lists it under SigCgt), a SIGINT would kill
         // it; from then on, Ctrl-C is pressed every 0.1 s until it exits (the first may come
         // before the run starts). The loop alone would run for many seconds.
