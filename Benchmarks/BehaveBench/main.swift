@@ -422,6 +422,17 @@ func wallTime(_ command: String) -> Double {
     return now() - start
 }
 
+/// `rounds` measurements of each side, alternated so that drift in the machine hits both alike.
+func alternate(baseline: () -> Double, behave: () -> Double) -> (behave: [Double], baseline: [Double]) {
+    var behaveTimes: [Double] = []
+    var baselineTimes: [Double] = []
+    for _ in 0..<rounds {
+        baselineTimes.append(baseline())
+        behaveTimes.append(behave())
+    }
+    return (behaveTimes, baselineTimes)
+}
+
 let benchDirectory = "/tmp/behave-bench-\(getpid())"
 mkdir(benchDirectory, 0o755)
 let behaveTool = CommandLine.arguments[0].replacingLastComponent(with: "behave")
@@ -431,36 +442,25 @@ for (name, source) in workloads where measures("cpu") {
     let handle = fopen(file, "w")!
     fputs(source + "\n", handle)
     fclose(handle)
-    var sandboxed: [Double] = []
-    var stock: [Double] = []
-    for _ in 0..<rounds {
-        stock.append(wallTime("lua5.4 \(file)"))
-        // Every limit stays on, at its default.
-        sandboxed.append(wallTime("\(behaveTool) run \(file)"))
-    }
+    // Every limit stays on, at its default.
+    let (sandboxed, stock) = alternate(
+        baseline: { wallTime("lua5.4 \(file)") }, behave: { wallTime("\(behaveTool) run \(file)") })
     rows.append(
         Row(
             "\(name): behave run (sandbox, all default limits) vs lua5.4", behave: sandboxed, baseline: stock,
             scale: 1000, unit: "ms", target: name == "coroutine ping-pong" ? 1.15 : 1.05))
     // The opt-in exact instruction budget rides a count hook; its floor is the same file in a bare
     // C process with an empty count hook at the same interval.
-    var counted: [Double] = []
-    var floor: [Double] = []
-    for _ in 0..<rounds {
-        floor.append(wallTime("\(luaFloor) --hook 1000 \(file)"))
-        counted.append(wallTime("\(behaveTool) run --instruction-limit 100000000000 \(file)"))
-    }
+    let (counted, floor) = alternate(
+        baseline: { wallTime("\(luaFloor) --hook 1000 \(file)") },
+        behave: { wallTime("\(behaveTool) run --instruction-limit 100000000000 \(file)") })
     rows.append(
         Row(
             "\(name): behave run --instruction-limit vs lua-floor --hook 1000 (its floor)", behave: counted,
             baseline: floor, scale: 1000, unit: "ms", target: 1.05))
     // The floor's own cost: the count hook alone, in a bare C host, against none.
-    var hooked: [Double] = []
-    var bare: [Double] = []
-    for _ in 0..<rounds {
-        bare.append(cbaseline_run_file(file, 0))
-        hooked.append(cbaseline_run_file(file, 1000))
-    }
+    let (hooked, bare) = alternate(
+        baseline: { cbaseline_run_file(file, 0) }, behave: { cbaseline_run_file(file, 1000) })
     guard !(bare + hooked).contains(where: { $0 < 0 }) else {
         print("bench: \(file) failed in the C host")
         exit(1)
