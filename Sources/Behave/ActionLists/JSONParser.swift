@@ -190,20 +190,24 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw fail("expected ',' or ']' after an array element, found end of file (the file is truncated)")
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
+            if try !continues(closedBy: "]", after: "an array element") {
                 return JSONValue(kind: .array(elements), position: start)
             }
-            throw fail("expected ',' or ']' after an array element, found \(found)")
         }
+    }
+
+    /// After an element: true at ',' (another follows), false at `close` (the container ends),
+    /// an error naming `what` otherwise. Consumes the separator.
+    private mutating func continues(closedBy close: Unicode.Scalar, after what: String) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw fail("expected ',' or '\(close)' after \(what), found end of file (the file is truncated)")
+        }
+        if bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: close) {
+            index += 1
+            return bytes[index - 1] == UInt8(ascii: ",")
+        }
+        throw fail("expected ',' or '\(close)' after \(what), found \(found)")
     }
 
     private mutating func parseObject(start: SourcePosition, depth: Int) throws(Failure) -> JSONValue {
@@ -233,19 +237,9 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, keyPosition, try parseValue(depth: depth)))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw fail("expected ',' or '}' after an object member, found end of file (the file is truncated)")
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
+            if try !continues(closedBy: "}", after: "an object member") {
                 return JSONValue(kind: .object(members), position: start)
             }
-            throw fail("expected ',' or '}' after an object member, found \(found)")
         }
     }
 
