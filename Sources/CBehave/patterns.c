@@ -7,8 +7,8 @@
  * pattern language, the same backtracking order, the same 200-level nesting limit ("pattern
  * too complex") — and counts its steps: every few thousand it asks the control block whether
  * the run must stop (a deadline passed, the run was cancelled) and raises the termination if
- * so. BehaveTests' PatternParityTests and the `pattern-parity` fuzz target compare it with
- * the stock library.
+ * so. LuaTests' PatternParityTests and the fuzz target (Fuzz/pattern-fuzz.c, scripts/fuzz)
+ * compare it with the stock library.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memmem */

@@ -24,16 +24,18 @@ struct PatternParityTests {
         return lua
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Parity/pattern-parity.lua").path
+    static let parity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Parity")
 
     @Test("200,000 random subjects and patterns: find, match, gmatch, gsub agree", arguments: [1, 2, 3, 4])
     func randomCases(seed: Int) throws {
         let lua = try Self.state()
-        let source = try String(contentsOfFile: Self.script, encoding: .utf8)
-        let chunk = try lua.load(source, chunkName: "@pattern-parity.lua")
+        func chunk(_ name: String) throws -> LuaFunction {
+            let source = try String(contentsOf: Self.parity.appendingPathComponent(name), encoding: .utf8)
+            return try lua.load(source, chunkName: "@" + name)
+        }
+        let comparison = try chunk("pattern-compare.lua").call()[0]
         let lookup = try lua.run("return bounded")[0]
-        let results = try chunk.call(lookup, 50_000, seed)
+        let results = try chunk("pattern-parity.lua").call(comparison, lookup, 50_000, seed)
         #expect(results.count == 2)
         #expect(results[1].string == nil, "\(results[1].string ?? "")")
         #expect(results[0].integer == 50_000)
