@@ -1,6 +1,24 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// How the C Lua 5.4 runtime is found and linked.
+//
+// On Linux: Debian's liblua5.4-dev, linked statically (liblua5.4.a), with its headers under
+// lua5.4/ (Sources/CLua/lua-headers.h). The shared liblua5.4.so is built as position-independent
+// code whose calls to its own API (lua_geti, lua_resume...) go through the PLT: the stock lua5.4
+// interpreter, which has the library linked in, runs table.sort or coroutine switches about 8%
+// faster than any program using the .so (the `lua-floor` rows of scripts/bench). pkg-config would
+// add -llua5.4, which the linker resolves to the .so, so this target does without it.
+// Elsewhere (macOS with Homebrew's lua): pkg-config, and whatever library it names.
+#if os(Linux)
+    let lua: Target = .systemLibrary(name: "CLua", path: "Sources/CLua", providers: [.apt(["liblua5.4-dev"])])
+    let luaLinking: [LinkerSetting] = [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m"), .linkedLibrary("dl")]
+#else
+    let lua: Target = .systemLibrary(
+        name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4", providers: [.brew(["lua"])])
+    let luaLinking: [LinkerSetting] = []
+#endif
+
 let package = Package(
     name: "Behave",
     products: [
@@ -20,16 +38,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
-        // The C Lua 5.4 runtime, found through pkg-config.
-        .systemLibrary(
-            name: "CLua",
-            path: "Sources/CLua",
-            pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
-        ),
+        // The C Lua 5.4 runtime.
+        lua,
         // Behave's own C: the trampolines through which Lua calls Swift, and the sandbox's limits
         // and guards. C because they raise Lua errors (a longjmp), which Swift must never do.
-        .target(name: "CBehave", dependencies: ["CLua"]),
+        .target(name: "CBehave", dependencies: ["CLua"], linkerSettings: luaLinking),
         // The Swift bridge: states, values, calls both ways, errors.
         .target(name: "Lua", dependencies: ["CLua", "CBehave"]),
         // The host: modules, registry, sandbox, behaviours. Its Lua (the runtime, the sandbox
@@ -76,8 +89,9 @@ let package = Package(
         // `behave-remote`: the same commands, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
         .executableTarget(name: "behave-remote", dependencies: ["BehaveCLI", "BehaveRemote"]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
-        .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
-        .executableTarget(name: "lua-floor", dependencies: ["CLua"], path: "Benchmarks/LuaFloor"),
+        .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline", linkerSettings: luaLinking),
+        .executableTarget(
+            name: "lua-floor", dependencies: ["CLua"], path: "Benchmarks/LuaFloor", linkerSettings: luaLinking),
         .executableTarget(
             name: "behave-bench",
             dependencies: ["Lua", "Behave", "Greeter", "Browser", "Keynote", "CBaseline"],

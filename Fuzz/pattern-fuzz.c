@@ -11,8 +11,6 @@
  * skipped, since the stock side would run as long with nothing to stop it.
  */
 #include "CBehave.h"
-#include <lauxlib.h>
-#include <lualib.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

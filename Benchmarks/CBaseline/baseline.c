@@ -1,6 +1,4 @@
 #include "CBaseline.h"
-#include <lauxlib.h>
-#include <lualib.h>
 
 int cbaseline_noop(lua_State *L) { (void)L; return 0; }
 

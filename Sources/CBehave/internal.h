@@ -6,7 +6,6 @@
 #define CBEHAVE_INTERNAL_H
 
 #include "CBehave.h"
-#include <lauxlib.h>
 
 /* The control block is the allocator's user data: every coroutine of a state finds it. */
 static inline behave_control *behave_control_of(lua_State *L) {

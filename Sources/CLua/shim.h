@@ -8,9 +8,7 @@
 #ifndef BEHAVE_SHIM_H
 #define BEHAVE_SHIM_H
 
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include "lua-headers.h"
 
 static inline int behave_upvalueindex(int i) { return lua_upvalueindex(i); }
 /* lua_ident is an array of unknown size, which Swift does not import. */

@@ -14,7 +14,7 @@
 #ifndef CBEHAVE_H
 #define CBEHAVE_H
 
-#include <lua.h>
+#include "../../CLua/lua-headers.h"
 #include <stddef.h>
 
 /* ------------------------------------------------------------------------ */
