@@ -13,18 +13,18 @@
  * the run is terminated. In C rather than Lua because this runs on every resume: a Lua
  * version (three vararg calls and the guard) made coroutine ping-pong 3.4x slower than the
  * stock interpreter, and calling the library's resume from here cost a third more again.
- * `wrap` (the context) is 1 for wrap's functions: results without the flag, and errors
- * raised where the function was called. resume's stack starts with the coroutine, then the
- * flag; wrap's starts with the flag. */
-static int behave_passup_finish(lua_State *L, int status, lua_KContext wrap);
+ * `wrap` (the context) is 1 for wrap's functions: results without a flag, and errors raised
+ * where the function was called. resume's stack starts with the coroutine; wrap's with the
+ * arguments. A wrap function that only switches coroutines does what the library's does, plus
+ * one read of the control block: coroutine ping-pong is the benchmark that watches it. */
 
 /* The coroutine being resumed: resume's first argument, or a wrap function's upvalue. */
 static lua_State *behave_passup_thread(lua_State *L, lua_KContext wrap) {
     return lua_tothread(L, wrap ? lua_upvalueindex(4) : 1);
 }
 
-/* The slots below the resume's arguments, and later below its flag: the coroutine for
- * resume, nothing for wrap's functions. */
+/* The slots below the resume's arguments: the coroutine for resume, nothing for wrap's
+ * functions. */
 static int behave_passup_base(lua_KContext wrap) { return wrap ? 0 : 1; }
 
 /* Keeps the traceback of the coroutine a termination stopped, unless an inner one's is kept
@@ -44,87 +44,97 @@ static void behave_record_stop(lua_State *L, lua_State *co) {
     c->enforcing = enforcing;
 }
 
-/* What the library's resume does, in place: the arguments above `base` become ok, results...
- * (or false, error). */
-static void behave_resume(lua_State *L, lua_State *co, int base) {
+/* Resumes co with the values above `base`. Returns 1 with co's results above `base`, or 0
+ * with the error value there. */
+static int behave_resume_values(lua_State *L, behave_control *c, lua_State *co, int base) {
     int narg = lua_gettop(L) - base, nres = 0;
     if (!lua_checkstack(co, narg)) {
         lua_settop(L, base);
-        lua_pushboolean(L, 0);
         lua_pushliteral(L, "too many arguments to resume");
-        return;
+        return 0;
     }
     lua_xmove(L, co, narg);
     /* While co runs, a preemption hook must land on co (watchdog.c). */
-    behave_control *c = behave_control_of(L);
     c->running = co;
     if (behave_preempt_pending(c)) behave_arm_hook(c, co);
     int status = lua_resume(co, L, narg, &nres);
     c->running = L;
-    if (c->terminated && status != LUA_OK && status != LUA_YIELD) behave_record_stop(L, co);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 2)) {
             lua_pop(co, nres);
-            lua_pushboolean(L, 0);
             lua_pushliteral(L, "too many results to resume");
-            return;
+            return 0;
         }
-        lua_pushboolean(L, 1);
         lua_xmove(co, L, nres);
-    } else {
-        /* co may be L itself (a coroutine resuming itself): the message is already on top. */
-        lua_xmove(co, L, 1);
-        lua_pushboolean(L, 0);
-        lua_insert(L, -2);
+        return 1;
     }
+    if (c->terminated) behave_record_stop(L, co);
+    /* co may be L itself (a coroutine resuming itself): the message is already on top. */
+    lua_xmove(co, L, 1);
+    return 0;
 }
 
+/* What the library's resume does, in place: the arguments above `base` become ok, results...
+ * (or false, error). */
+static void behave_resume(lua_State *L, behave_control *c, lua_State *co, int base) {
+    int ok = behave_resume_values(L, c, co, base);
+    lua_pushboolean(L, ok);
+    lua_insert(L, base + 1);
+}
+
+static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap);
+
 static int behave_passup_call(lua_State *L, lua_KContext wrap) {
-    if (behave_control_of(L)->terminated) return behave_raise_termination(L);
-    behave_check_c_stack(L);
+    behave_control *c = behave_control_of(L);
+    if (c->terminated) return behave_raise_termination(L);
+    behave_check_c_stack_of(c, L);
     lua_State *co = behave_passup_thread(L, wrap);
-    if (co != NULL) {
-        behave_resume(L, co, behave_passup_base(wrap));
-        return behave_passup_finish(L, LUA_OK, wrap);
+    if (co == NULL) {
+        /* resume(x) where x is no coroutine: left to the library's resume, which raises its
+         * error word for word (only resume gets here: a wrap function's coroutine is always
+         * one). */
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_insert(L, 1);
+        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+        return lua_gettop(L);
     }
-    /* resume(x) where x is no coroutine: left to the library's resume, which raises its error
-     * word for word (only resume gets here: a wrap function's coroutine is always one). */
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    int base = behave_passup_base(wrap);
+    int ok = behave_resume_values(L, c, co, base);
+    if (c->terminated) return behave_raise_termination(L);
+    /* A request is a table (the sentinel) first: plain values skip the other checks. It is
+     * yielded on; the resumer's answers come back to behave_passup_resumed above `base`. */
+    if (ok && lua_type(L, base + 1) == LUA_TTABLE && lua_rawequal(L, base + 1, lua_upvalueindex(1)) &&
+        lua_status(co) == LUA_YIELD)
+        return lua_yieldk(L, lua_gettop(L) - base, wrap, behave_passup_resumed);
+    if (ok) {
+        if (!wrap) { /* true, results... */
+            lua_pushboolean(L, 1);
+            lua_insert(L, base + 1);
+        }
+        return lua_gettop(L) - base;
+    }
+    if (!wrap) { /* false, error */
+        lua_pushboolean(L, 0);
+        lua_insert(L, base + 1);
+        return 2;
+    }
+    /* A wrap function raises the error where it was called, after closing the coroutine. */
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, lua_upvalueindex(4));
+    lua_call(L, 1, 0);
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, 1);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
 }
 
 /* The resumer answered the passed-up request: its values resume the coroutine. */
 static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
-    lua_remove(L, behave_passup_base(wrap) + 1); /* the flag; [co,] answers... */
     return behave_passup_call(L, wrap);
-}
-
-static int behave_passup_finish(lua_State *L, int status, lua_KContext wrap) {
-    (void)status;
-    if (behave_control_of(L)->terminated) return behave_raise_termination(L);
-    int flag = behave_passup_base(wrap) + 1;
-    int ok = lua_toboolean(L, flag);
-    /* A request is a table (the sentinel) first: plain values skip the other checks. */
-    if (ok && lua_type(L, flag + 1) == LUA_TTABLE && lua_rawequal(L, flag + 1, lua_upvalueindex(1))) {
-        lua_State *co = behave_passup_thread(L, wrap);
-        if (co != NULL && lua_status(co) == LUA_YIELD)
-            return lua_yieldk(L, lua_gettop(L) - flag, wrap, behave_passup_resumed);
-    }
-    if (!wrap) return lua_gettop(L) - 1; /* ok, results... */
-    if (ok) return lua_gettop(L) - 1;     /* results... (without the flag) */
-    lua_settop(L, 2); /* false, error */
-    lua_pushvalue(L, lua_upvalueindex(3));
-    lua_pushvalue(L, lua_upvalueindex(4));
-    lua_call(L, 1, 0);
-    if (lua_type(L, 2) == LUA_TSTRING) {
-        luaL_where(L, 1);
-        lua_insert(L, 2);
-        lua_concat(L, 2);
-    }
-    return lua_error(L);
 }
 
 static int behave_passing_resume(lua_State *L) { return behave_passup_call(L, 0); }
@@ -161,7 +171,7 @@ int behave_resume_task(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
     luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
-    behave_resume(L, lua_tothread(L, 1), 1);
+    behave_resume(L, c, lua_tothread(L, 1), 1);
     if (c->terminated) return behave_raise_termination(L);
     return lua_gettop(L) - 1;
 }

@@ -42,11 +42,12 @@ void behave_arm_hook(behave_control *c, lua_State *co);
 
 /* Refuses to go deeper on the C stack than the slice's floor: raises a clear error instead
  * of letting the process overflow its stack. */
-static inline void behave_check_c_stack(lua_State *L) {
-    behave_control *c = behave_control_of(L);
+static inline void behave_check_c_stack_of(behave_control *c, lua_State *L) {
     if (c->stack_floor != NULL && (const char *)__builtin_frame_address(0) < c->stack_floor)
         luaL_error(L, "C stack overflow (nested coroutines, closes or calls too deep)");
 }
+
+static inline void behave_check_c_stack(lua_State *L) { behave_check_c_stack_of(behave_control_of(L), L); }
 
 /* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
 void behave_bound_patterns(lua_State *L, int string_index);
