@@ -248,13 +248,15 @@ void behave_unwatch(behave_control *c) {
 }
 
 /* The lowest address Lua may reach on this thread's C stack: what is left for Lua's own C
- * recursion (at most LUAI_MAXCCALLS levels) below the guards' last check. */
+ * recursion (at most LUAI_MAXCCALLS levels) below the guards' last check. A small stack
+ * (Apple's secondary threads have 512 KiB) keeps half of what is left instead. */
 #define BEHAVE_STACK_RESERVE (512 * 1024)
 
 static const char *behave_stack_floor(void) {
     size_t available = behave_stack_available();
-    if (available <= BEHAVE_STACK_RESERVE) return NULL; /* unknown or too small: Lua's own limits */
-    return (const char *)__builtin_frame_address(0) - (available - BEHAVE_STACK_RESERVE);
+    if (available == 0) return NULL; /* unknown: Lua's own limits */
+    size_t reserve = available > 2 * BEHAVE_STACK_RESERVE ? BEHAVE_STACK_RESERVE : available / 2;
+    return (const char *)__builtin_frame_address(0) - (available - reserve);
 }
 
 void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
