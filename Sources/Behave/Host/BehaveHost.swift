@@ -16,7 +16,9 @@ import Lua
 /// ```
 ///
 /// A host is confined: use it from one task at a time. ``cancellation`` and ``EventChannel``
-/// may be used from anywhere.
+/// may be used from anywhere. Used from a thread with less than 1 MiB of C stack left (Apple's
+/// secondary threads), it runs Lua on a thread of its own with 8 MiB while the caller waits, so
+/// module actions may run there.
 public final class BehaveHost {
     /// The modules behaviours can call.
     public let registry: ModuleRegistry
@@ -47,6 +49,8 @@ public final class BehaveHost {
     /// When the current run's duration limit falls (`behave_now_ns`), for the watchdog to stop a
     /// slice that outlives it; 0 when there is none or the clock is not the system's.
     var runDeadline: Int64 = 0
+    /// Where slices run when the calling thread's stack is small; made on first use.
+    private lazy var stackThread = StackThread()
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
     public init(
@@ -282,8 +286,16 @@ public final class BehaveHost {
     /// One run slice: `body` enters Lua with the per-slice limits armed; errors come out as
     /// the host reports them.
     /// `limits` replaces the policy's per-slice limits (the REPL's printer runs on less).
+    /// On a thread with a small C stack it runs on the host's ``StackThread``.
     @discardableResult
     func slice(limits: Limits? = nil, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
+        if StackThread.callerNeedsIt {
+            return try stackThread.run { () throws(BehaveError) in try sliceHere(limits: limits, body) }
+        }
+        return try sliceHere(limits: limits, body)
+    }
+
+    private func sliceHere(limits: Limits?, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
         let limits = limits ?? policy.limits
         armLimits(limits)
         var saved = behave_slice_saved()
