@@ -1,5 +1,4 @@
 import CBehave
-import Foundation
 
 /// A thread with a C stack large enough for Lua, for a host used from a thread with a small one.
 ///
@@ -8,54 +7,19 @@ import Foundation
 /// secondary threads have 512 KiB of stack in all, which that depth can outrun. When a slice
 /// starts with less than ``minimumStack`` left, the host runs it here instead and the calling
 /// thread waits: the state is still used by one thread at a time, and a slice is bounded by the
-/// time limit. Module functions called by that slice run on this thread.
-final class StackThread: @unchecked Sendable {
+/// time limit. Module functions called by that slice run on this thread. The thread itself is
+/// C (`stackthread.c`), so the tools link no Foundation for it.
+final class StackThread {
     /// Below this much stack left, a slice moves here.
     static let minimumStack = 1 << 20
     /// This thread's stack.
     static let stackSize = 8 << 20
 
-    /// What the thread and its owner share; the thread keeps only this, so the owner can go.
-    private final class Mailbox: @unchecked Sendable {
-        let condition = NSCondition()
-        var work: (() -> Void)?
-        /// Works finished so far: a waiting caller reads its result only after this moves.
-        var finished = 0
-        var stopped = false
-    }
+    private let thread: OpaquePointer?
 
-    private let mailbox = Mailbox()
+    init() { thread = behave_stack_thread_new(Self.stackSize) }
 
-    init() {
-        let mailbox = mailbox
-        let thread = Thread {
-            mailbox.condition.lock()
-            while true {
-                while mailbox.work == nil && !mailbox.stopped { mailbox.condition.wait() }
-                if let work = mailbox.work {
-                    mailbox.condition.unlock()
-                    work()
-                    mailbox.condition.lock()
-                    mailbox.work = nil
-                    mailbox.finished += 1
-                    mailbox.condition.broadcast()
-                } else {
-                    break
-                }
-            }
-            mailbox.condition.unlock()
-        }
-        thread.stackSize = Self.stackSize
-        thread.name = "behave-lua"
-        thread.start()
-    }
-
-    deinit {
-        mailbox.condition.lock()
-        mailbox.stopped = true
-        mailbox.condition.broadcast()
-        mailbox.condition.unlock()
-    }
+    deinit { if let thread { behave_stack_thread_stop(thread) } }
 
     /// Whether the calling thread has too little stack left for a slice (and knows how much).
     static var callerNeedsIt: Bool {
@@ -63,20 +27,26 @@ final class StackThread: @unchecked Sendable {
         return available > 0 && available < minimumStack
     }
 
-    /// Runs `body` on this thread and waits for it.
+    /// The work in hand, as the C thread calls it.
+    private final class Job {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on this thread and waits for it; on the calling thread if the thread could
+    /// not be started.
     func run<T>(_ body: () throws(BehaveError) -> T) throws(BehaveError) -> T {
-        try withoutActuallyEscaping(body) { (escaping) throws(BehaveError) -> T in
-            nonisolated(unsafe) let work = escaping
-            nonisolated(unsafe) var result: Result<T, BehaveError>?
-            mailbox.condition.lock()
-            while mailbox.work != nil { mailbox.condition.wait() }
-            mailbox.work = {
-                do throws(BehaveError) { result = .success(try work()) } catch { result = .failure(error) }
+        guard let thread else { return try body() }
+        return try withoutActuallyEscaping(body) { (escaping) throws(BehaveError) -> T in
+            var result: Result<T, BehaveError>?
+            let job = Job {
+                do throws(BehaveError) { result = .success(try escaping()) } catch { result = .failure(error) }
             }
-            let ticket = mailbox.finished + 1
-            mailbox.condition.broadcast()
-            while mailbox.finished < ticket { mailbox.condition.wait() }
-            mailbox.condition.unlock()
+            withExtendedLifetime(job) {
+                behave_stack_thread_run(
+                    thread, { Unmanaged<Job>.fromOpaque($0!).takeUnretainedValue().run() },
+                    Unmanaged.passUnretained(job).toOpaque())
+            }
             return try result!.get()
         }
     }

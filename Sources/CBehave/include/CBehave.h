@@ -143,6 +143,15 @@ void behave_unwatch(behave_control *c);
 /* Bytes of C stack left below the caller's frame on this thread (0 if unknown). */
 size_t behave_stack_available(void);
 
+/* A thread with a stack of `stack_size` bytes that runs one work at a time (stackthread.c). */
+typedef struct behave_stack_thread behave_stack_thread;
+/* Starts one; NULL if the system refuses. */
+behave_stack_thread *behave_stack_thread_new(size_t stack_size);
+/* Runs work(context) on the thread and returns when it has. */
+void behave_stack_thread_run(behave_stack_thread *t, void (*work)(void *), void *context);
+/* Lets the thread end (after the work in hand) and free itself. */
+void behave_stack_thread_stop(behave_stack_thread *t);
+
 /* ------------------------------------------------------------------------ */
 /* The trampolines: Lua → C → Swift → C → (maybe) lua_error  (trampoline.c)  */
 /* ------------------------------------------------------------------------ */
