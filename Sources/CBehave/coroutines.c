@@ -74,14 +74,6 @@ static int behave_resume_values(lua_State *L, behave_control *c, lua_State *co, 
     return 0;
 }
 
-/* What the library's resume does, in place: the arguments above `base` become ok, results...
- * (or false, error). */
-static void behave_resume(lua_State *L, behave_control *c, lua_State *co, int base) {
-    int ok = behave_resume_values(L, c, co, base);
-    lua_pushboolean(L, ok);
-    lua_insert(L, base + 1);
-}
-
 static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap);
 
 static int behave_passup_call(lua_State *L, lua_KContext wrap) {
@@ -93,9 +85,7 @@ static int behave_passup_call(lua_State *L, lua_KContext wrap) {
         /* resume(x) where x is no coroutine: left to the library's resume, which raises its
          * error word for word (only resume gets here: a wrap function's coroutine is always
          * one). */
-        lua_pushvalue(L, lua_upvalueindex(2));
-        lua_insert(L, 1);
-        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+        lua_call(L, behave_push_wrapped(L, 2), LUA_MULTRET);
         return lua_gettop(L);
     }
     int base = behave_passup_base(wrap);
@@ -106,18 +96,12 @@ static int behave_passup_call(lua_State *L, lua_KContext wrap) {
     if (ok && lua_type(L, base + 1) == LUA_TTABLE && lua_rawequal(L, base + 1, lua_upvalueindex(1)) &&
         lua_status(co) == LUA_YIELD)
         return lua_yieldk(L, lua_gettop(L) - base, wrap, behave_passup_resumed);
-    if (ok) {
-        if (!wrap) { /* true, results... */
-            lua_pushboolean(L, 1);
-            lua_insert(L, base + 1);
-        }
+    if (!wrap) { /* true, results... or false, error */
+        lua_pushboolean(L, ok);
+        lua_insert(L, base + 1);
         return lua_gettop(L) - base;
     }
-    if (!wrap) { /* false, error */
-        lua_pushboolean(L, 0);
-        lua_insert(L, base + 1);
-        return 2;
-    }
+    if (ok) return lua_gettop(L);
     /* A wrap function raises the error where it was called, after closing the coroutine. */
     lua_settop(L, 1);
     lua_pushvalue(L, lua_upvalueindex(3));
@@ -171,8 +155,10 @@ int behave_resume_task(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
     luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
-    behave_resume(L, c, lua_tothread(L, 1), 1);
+    int ok = behave_resume_values(L, c, lua_tothread(L, 1), 1);
     if (c->terminated) return behave_raise_termination(L);
+    lua_pushboolean(L, ok); /* as the library's resume: ok, results... or false, error */
+    lua_insert(L, 2);
     return lua_gettop(L) - 1;
 }
 
@@ -181,9 +167,7 @@ int behave_close(lua_State *L) {
     if (c->terminated) return behave_raise_termination(L);
     behave_check_c_stack(L);
     lua_State *co = lua_tothread(L, 1);
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
+    int n = behave_push_wrapped(L, 1);
     /* The library's close runs co's pending __close handlers on co itself. */
     lua_State *previous = c->running;
     if (co != NULL && co != L) {

@@ -18,10 +18,7 @@ int behave_guard(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
     behave_check_c_stack(L);
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_callk(L, n, LUA_MULTRET, 0, behave_guard_finish);
+    lua_callk(L, behave_push_wrapped(L, 1), LUA_MULTRET, 0, behave_guard_finish);
     return behave_guard_finish(L, LUA_OK, 0);
 }
 
@@ -30,9 +27,7 @@ int behave_guard(lua_State *L) {
 static int behave_xpcall_handler(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return 1;
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_call(L, behave_push_wrapped(L, 1), 1);
     return 1;
 }
 

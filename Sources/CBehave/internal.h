@@ -28,6 +28,15 @@ static inline int behave_preempt_pending(behave_control *c) {
     return __atomic_load_n(&c->preempt, __ATOMIC_RELAXED) != 0;
 }
 
+/* Puts the function in upvalue `upvalue` below the arguments, so that it can be called with all
+ * of them: how a wrapper hands its call on to the function it wraps. Returns the argument count. */
+static inline int behave_push_wrapped(lua_State *L, int upvalue) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(upvalue));
+    lua_insert(L, 1);
+    return n;
+}
+
 /* Raises the termination if the run must stop: for C loops, every few thousand steps. */
 static inline void behave_check_stop(lua_State *L) {
     behave_control *c = behave_control_of(L);
@@ -48,6 +57,10 @@ static inline void behave_check_c_stack_of(behave_control *c, lua_State *L) {
 }
 
 static inline void behave_check_c_stack(lua_State *L) { behave_check_c_stack_of(behave_control_of(L), L); }
+
+/* stack.c: starts a detached thread running main(argument) with a stack of `stack_size`
+ * bytes. Returns 0, or -1 if the system refuses. */
+int behave_start_thread(void *(*main)(void *), void *argument, size_t stack_size);
 
 /* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
 void behave_bound_patterns(lua_State *L, int string_index);

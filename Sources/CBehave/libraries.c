@@ -26,9 +26,7 @@ static int behave_string_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_call(L, behave_push_wrapped(L, 1), 1);
     return 1;
 }
 
@@ -69,18 +67,13 @@ static int behave_table_move(lua_State *L) {
         luaL_argcheck(L, from > 0 || last < LUA_MAXINTEGER + from, 3, "too many elements to move");
         lua_Integer n = last - from + 1;
         luaL_argcheck(L, to <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
-        if (to > last || to <= from || (target != 1 && !lua_compare(L, 1, target, LUA_OPEQ))) {
-            for (lua_Integer i = 0; i < n; i++) {
-                lua_geti(L, 1, from + i);
-                lua_seti(L, target, to + i);
-                behave_count(L, i);
-            }
-        } else {
-            for (lua_Integer i = n - 1; i >= 0; i--) {
-                lua_geti(L, 1, from + i);
-                lua_seti(L, target, to + i);
-                behave_count(L, i);
-            }
+        /* Backwards when the ranges overlap with the destination above, as the stock function. */
+        int forward = to > last || to <= from || (target != 1 && !lua_compare(L, 1, target, LUA_OPEQ));
+        for (lua_Integer k = 0; k < n; k++) {
+            lua_Integer i = forward ? k : n - 1 - k;
+            lua_geti(L, 1, from + i);
+            lua_seti(L, target, to + i);
+            behave_count(L, k);
         }
     }
     lua_pushvalue(L, target);
@@ -161,9 +154,7 @@ static int behave_polling_less(lua_State *L) {
         lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPLT));
         return 1;
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
+    lua_call(L, behave_push_wrapped(L, 1), 1);
     return 1;
 }
 
@@ -184,9 +175,7 @@ static int behave_table_sort(lua_State *L) {
         *(lua_Integer *)lua_touserdata(L, -1) = 0;
         lua_pushcclosure(L, behave_polling_less, 2); /* takes the comparator's place, at 2 */
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 0);
+    lua_call(L, behave_push_wrapped(L, 1), 0);
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /*
- * stack.c — how much C stack the calling thread has.
+ * stack.c — how much C stack the calling thread has, and threads with a stack of a chosen size
+ * (the watchdog's, a host's StackThread).
  * The platform calls live here: glibc's pthread_getattr_np, Darwin's pthread_get_stack*_np.
  */
 #ifndef _GNU_SOURCE
@@ -37,4 +38,15 @@ size_t behave_stack_available(void) {
     const char *here = (const char *)__builtin_frame_address(0);
     if (behave_stack_low == NULL || here <= behave_stack_low) return 0;
     return (size_t)(here - behave_stack_low);
+}
+
+int behave_start_thread(void *(*main)(void *), void *argument, size_t stack_size) {
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, stack_size);
+    pthread_t thread;
+    int status = pthread_create(&thread, &attributes, main, argument);
+    pthread_attr_destroy(&attributes);
+    return status == 0 ? 0 : -1;
 }

@@ -4,7 +4,7 @@
  * is small). In C with pthreads because Foundation's Thread would link Foundation into every
  * tool, and its start-up costs more than a run of a short script.
  */
-#include "CBehave.h"
+#include "internal.h"
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -44,14 +44,7 @@ behave_stack_thread *behave_stack_thread_new(size_t stack_size) {
     if (t == NULL) return NULL;
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->changed, NULL);
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setstacksize(&attributes, stack_size);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_t thread;
-    int status = pthread_create(&thread, &attributes, behave_stack_thread_main, t);
-    pthread_attr_destroy(&attributes);
-    if (status != 0) {
+    if (behave_start_thread(behave_stack_thread_main, t, stack_size) != 0) {
         pthread_mutex_destroy(&t->lock);
         pthread_cond_destroy(&t->changed);
         free(t);

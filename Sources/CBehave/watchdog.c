@@ -184,16 +184,10 @@ static void behave_start_watchdog(void) {
         fcntl(fds[i], F_SETFD, FD_CLOEXEC);
     }
     behave_wake_pipe[0] = fds[0];
-    pthread_t thread;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_attr_setstacksize(&attributes, 64 * 1024);
-    if (pthread_create(&thread, &attributes, behave_watchdog_main, NULL) == 0) {
+    if (behave_start_thread(behave_watchdog_main, NULL, 64 * 1024) == 0) {
         __atomic_store_n(&behave_wake_pipe[1], fds[1], __ATOMIC_RELEASE);
         __atomic_store_n(&behave_started, 1, __ATOMIC_RELEASE);
     }
-    pthread_attr_destroy(&attributes);
 }
 
 /* Installed once, the first time a state that is interrupted by signal runs a slice. */
