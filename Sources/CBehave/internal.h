@@ -7,6 +7,16 @@
 
 #include "CBehave.h"
 
+/* ThreadSanitizer holds back async signals (see behave_signal_interruption_works). */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BEHAVE_TSAN 1
+#endif
+#endif
+#if !defined(BEHAVE_TSAN) && defined(__SANITIZE_THREAD__)
+#define BEHAVE_TSAN 1
+#endif
+
 /* The control block is the allocator's user data: every coroutine of a state finds it. */
 static inline behave_control *behave_control_of(lua_State *L) {
     void *ud = NULL;

@@ -8,6 +8,9 @@
  * The count hook is opt-in: it is what an exact instruction budget or a depth limit costs.
  */
 #include "internal.h"
+#ifdef BEHAVE_TSAN
+#include <signal.h>
+#endif
 
 int behave_due_reason(behave_control *c, long long now_ns) {
     if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE)) return BEHAVE_CANCELLED;
@@ -64,6 +67,12 @@ static void behave_count_hook(lua_State *L, lua_Debug *ar) {
     /* lua_getstack walks at most max_depth frames, and only as deep as the stack is. */
     if (!c->terminated && c->max_depth > 0 && lua_getstack(L, c->max_depth, ar))
         c->terminated = BEHAVE_LIMIT_DEPTH;
+#ifdef BEHAVE_TSAN
+    /* An intercepted call, where ThreadSanitizer delivers the signals it holds back: a Ctrl-C
+     * handler (behave_cancel) runs here rather than never. */
+    sigset_t current;
+    pthread_sigmask(SIG_BLOCK, NULL, &current);
+#endif
     if (behave_should_stop(c)) behave_raise_termination(L);
 }
 

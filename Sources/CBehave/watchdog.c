@@ -72,6 +72,14 @@ int behave_set_preemption_signal(int signal_number) {
     return 0;
 }
 
+int behave_signal_interruption_works(void) {
+#ifdef BEHAVE_TSAN
+    return 0;
+#else
+    return 1;
+#endif
+}
+
 /* Async-signal-safe: a write to a non-blocking pipe. */
 static void behave_wake_watchdog(void) {
     int fd = __atomic_load_n(&behave_wake_pipe[1], __ATOMIC_ACQUIRE);

@@ -287,6 +287,34 @@ struct SandboxTests {
         limits.instructions = 0
         limits.time = 0
         let host = try Self.host(limits: limits)
+        await Self.expectCancelledFromAnotherThread(host)
+        #expect(try await host.run(Behaviour(name: "ok.lua", source: "return 1")).results.first?.integer == 1)
+    }
+
+    @Test("with polling interruption, no signal: a deadline and a cancellation stop a run, nothing is counted")
+    func polling() async throws {
+        var policy = SandboxPolicy()
+        policy.interruption = .polling
+        policy.limits.time = 0.2
+        let host = try BehaveHost(modules: [], policy: policy)
+        let start = behave_now_ns_swift()
+        do {
+            _ = try await host.run(Behaviour(name: "spin.lua", source: "while true do end"))
+            Issue.record("the loop was not stopped")
+        } catch {
+            #expect(Self.limit(of: error) == .time, "\(error)")
+        }
+        #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
+        let report = try await host.run(Behaviour(name: "count.lua", source: "for i = 1, 100000 do end return 1"))
+        #expect(report.results.first?.integer == 1)
+        #expect(report.instructions == 0, "the polling hook is not an instruction limit")
+
+        policy.limits.time = 0
+        await Self.expectCancelledFromAnotherThread(try BehaveHost(modules: [], policy: policy))
+    }
+
+    /// Spins a loop on `host` and cancels it from a thread of its own 0.1 s later.
+    static func expectCancelledFromAnotherThread(_ host: BehaveHost) async {
         let cancellation = host.cancellation
         let thread = Thread {
             usleep(100_000)
@@ -296,7 +324,6 @@ struct SandboxTests {
         await #expect(throws: BehaveError.self) {
             _ = try await host.run(Behaviour(name: "spin.lua", source: "while true do end"))
         }
-        #expect(try await host.run(Behaviour(name: "ok.lua", source: "return 1")).results.first?.integer == 1)
     }
 
     @Test(

@@ -16,7 +16,7 @@ struct DocsTests {
         "docs/cli.md": ["editor-support"],
         "docs/bridge.md": ["lua-fields"],
         "docs/performance.md": ["bench"],
-        "docs/sandbox.md": ["fuzz"],
+        "docs/sandbox.md": ["fuzz", "sanitize"],
         "Sources/Lua/Lua.docc/GettingStarted.md": ["lua-getting-started"],
         "Sources/Behave/Behave.docc/GettingStarted.md": ["behave-getting-started"],
     ]
@@ -144,6 +144,16 @@ struct DocsTests {
         #expect(
             (record["rows"] as? [[String: Any]])?.first?["name"] as? String
                 == "process start to finish, one-line script: behave run vs lua5.4")
+    }
+
+    @Test("the documented sanitizer command is the one scripts/test runs; an unknown mode is refused")
+    func sanitize() throws {
+        let command = try Docs.block("sanitize", in: "docs/sandbox.md").components(separatedBy: " #").first!
+            .trimmingCharacters(in: .whitespaces)
+        let gate = try String(contentsOf: Tool.root.appendingPathComponent("scripts/test"), encoding: .utf8)
+        #expect(gate.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command })
+        let refused = try Tool.run(["memory"], program: Tool.root.appendingPathComponent("scripts/sanitize"))
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("usage: scripts/sanitize"))
     }
 
     @Test("each scripts/fuzz line builds the fuzz target and fuzzes the matcher without finding a difference")

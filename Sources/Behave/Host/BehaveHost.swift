@@ -302,7 +302,10 @@ public final class BehaveHost {
         behave_enter_slice(lua.control, lua.pointer, Self.deadline(after: limits.time), runDeadline, &saved)
         defer {
             behave_leave_slice(lua.control, &saved)
-            instructionsThisRun += Int(lua.control.pointee.instructions)
+            // A polling hook counts too, but the report promises a count only with a limit.
+            if policy.limits.instructions > 0 || policy.limits.depth > 0 {
+                instructionsThisRun += Int(lua.control.pointee.instructions)
+            }
             disarmLimits()
         }
         do {

@@ -85,7 +85,9 @@ enum StateBuilder {
         }
         // No hook unless a limit needs counting or the policy forgoes signals: the watchdog
         // stops everything else from outside the interpreter (watchdog.c).
-        if policy.limits.instructions > 0 || policy.limits.depth > 0 || policy.interruption == .polling {
+        if policy.limits.instructions > 0 || policy.limits.depth > 0 || policy.interruption == .polling
+            || behave_signal_interruption_works() == 0
+        {
             behave_install_hook(L, hookInterval)
             lua.control.pointee.hook_interval = hookInterval
         }

@@ -48,6 +48,9 @@ public struct SandboxPolicy: Sendable, Equatable {
         /// The first host that runs with this installs that signal's handler **process-wide**;
         /// a handler the app had installed for it before is still called for every signal that
         /// is not Behave's. Choose ``polling`` where an app must own every signal.
+        ///
+        /// A build with ThreadSanitizer polls instead: it holds an async signal back until the
+        /// thread makes a call it intercepts, which a script spinning inside Lua never makes.
         case signal
         /// No signal handler: a count hook checks the watchdog's flag every 1,000 instructions
         /// (what an instruction or depth limit costs anyway; see docs/performance.md).

@@ -107,15 +107,14 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize);
 /* Slices and the watchdog  (watchdog.c)                                     */
 /* ------------------------------------------------------------------------ */
 
-/* How the watchdog interrupts Lua code on its thread. */
-enum {
-    BEHAVE_INTERRUPT_SIGNAL = 0, /* pthread_kill with the preemption signal; its handler arms a hook */
-    BEHAVE_INTERRUPT_POLL = 1    /* no signal: the count hook polls the preemption flag */
-};
-
 /* Chooses the signal the watchdog interrupts with (before the first slice; default SIGURG).
  * Returns 0, or -1 once the watchdog has started with another signal. */
 int behave_set_preemption_signal(int signal_number);
+
+/* 0 in a build where a signal cannot interrupt Lua, so every state polls instead:
+ * ThreadSanitizer defers an async signal until its thread makes an intercepted call, which a
+ * script spinning inside liblua never makes. 1 otherwise. */
+int behave_signal_interruption_works(void);
 
 /* What a slice saves of the one it interrupts (nested slices: a printer inside a session). */
 typedef struct behave_slice_saved {
