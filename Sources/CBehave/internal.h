@@ -6,6 +6,7 @@
 #define CBEHAVE_INTERNAL_H
 
 #include "CBehave.h"
+#include <signal.h>
 
 /* ThreadSanitizer holds back async signals (see behave_signal_interruption_works). */
 #if defined(__has_feature)
@@ -71,6 +72,15 @@ static inline void behave_check_c_stack(lua_State *L) { behave_check_c_stack_of(
 /* stack.c: starts a detached thread running main(argument) with a stack of `stack_size`
  * bytes. Returns 0, or -1 if the system refuses. */
 int behave_start_thread(void *(*main)(void *), void *argument, size_t stack_size);
+
+/* threadtimer.c: the calling thread's deadline timer, which sends that thread a signal.
+ * behave_timer_make returns 0 once the thread has one that sends `signal_number`, -1 where it
+ * cannot (the watchdog then keeps the deadline). behave_timer_fire_by makes it fire no later
+ * than `at_ns` (CLOCK_MONOTONIC), and is async-signal-safe. behave_timer_claims tells whether
+ * a signal came from it, and marks it fired. */
+int behave_timer_make(int signal_number);
+void behave_timer_fire_by(long long at_ns);
+int behave_timer_claims(const siginfo_t *info);
 
 /* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
 void behave_bound_patterns(lua_State *L, int string_index);

@@ -20,6 +20,12 @@
  * A state whose policy asks for the count hook (an instruction or depth limit, or no
  * signals) is never signalled: its hook polls the flag.
  *
+ * On Linux a deadline needs no watchdog: each thread that runs slices has a timer of its own
+ * (threadtimer.c) that sends it the same signal at the earliest deadline, and the handler does
+ * a pass's work for the state running there. The watchdog thread starts only for what that
+ * cannot do: a cancellation requested from another thread, a state that polls, a platform
+ * without per-thread timers.
+ *
  * Lifetimes: a state's record lives from its first slice until behave_unwatch (before
  * lua_close); the watchdog only reads records under its mutex. A thread is signalled only
  * while it is inside a slice: leaving a slice waits out a signal being sent (`signalling`),
@@ -56,6 +62,7 @@ static int behave_wake_pipe[2] = {-1, -1};
 static long long behave_wake_at = BEHAVE_NEVER; /* atomic: when the watchdog next looks */
 static int behave_signal = SIGURG;              /* atomic after start */
 static int behave_started = 0;                  /* atomic */
+static int behave_signal_fixed = 0;             /* atomic: its handler is installed */
 static struct sigaction behave_previous_action;
 
 /* The control block of the slice running on this thread, for the signal handler. */
@@ -67,7 +74,8 @@ static __thread behave_control *behave_current = NULL;
 static __thread int behave_signal_unblocked = 0;
 
 int behave_set_preemption_signal(int signal_number) {
-    if (__atomic_load_n(&behave_started, __ATOMIC_ACQUIRE)) return signal_number == behave_signal ? 0 : -1;
+    if (__atomic_load_n(&behave_started, __ATOMIC_ACQUIRE) || __atomic_load_n(&behave_signal_fixed, __ATOMIC_ACQUIRE))
+        return signal_number == behave_signal ? 0 : -1;
     behave_signal = signal_number;
     return 0;
 }
@@ -114,13 +122,40 @@ static void behave_chain_signal(int sig, siginfo_t *info, void *context) {
     }
 }
 
+/* The earlier of a state's two deadlines, 0 for none. */
+static long long behave_first_deadline(behave_control *c) {
+    long long first = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
+    long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
+    if (run_deadline > 0 && (first == 0 || run_deadline < first)) first = run_deadline;
+    return first;
+}
+
+/* The thread's own timer fired (threadtimer.c): what a watchdog pass does for one state, on
+ * the state's thread. A deadline not yet due (the slice it was set for has ended and a later
+ * one begun) sets the timer again; a stop keeps it firing, as the watchdog re-sends. */
+static void behave_on_timer(behave_control *c) {
+    long long now = behave_now_ns();
+    int reason = behave_due_reason(c, now);
+    if (reason == 0) {
+        behave_timer_fire_by(behave_first_deadline(c));
+        return;
+    }
+    int expected = 0;
+    __atomic_compare_exchange_n(&c->preempt, &expected, reason, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    behave_arm_hook(c, c->running);
+    behave_timer_fire_by(now + BEHAVE_RESIGNAL_NS);
+}
+
 static void behave_on_signal(int sig, siginfo_t *info, void *context) {
     int saved = errno;
     behave_control *c = behave_current;
-    if (c != NULL && behave_preempt_pending(c))
+    if (behave_timer_claims(info)) {
+        if (c != NULL && c->hook_interval == 0) behave_on_timer(c);
+    } else if (c != NULL && behave_preempt_pending(c)) {
         behave_arm_hook(c, c->running);
-    else
+    } else {
         behave_chain_signal(sig, info, context);
+    }
     errno = saved;
 }
 
@@ -206,11 +241,13 @@ static void behave_install_signal_handler(void) {
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(behave_signal, &action, &behave_previous_action);
+    __atomic_store_n(&behave_signal_fixed, 1, __ATOMIC_RELEASE);
 }
 
-/* The watchdog thread starts when the first slice with a deadline begins, or the first
- * cancellation is requested from a thread: a run with neither (trusted, no limits) keeps a
- * one-thread process, and Ctrl-C on the running thread arms the hook itself (behave_cancel). */
+/* The watchdog thread starts when the first cancellation is requested from a thread, or a
+ * slice with a deadline begins that the thread's own timer cannot keep (a state polling with
+ * its count hook; a platform without such timers). `behave run` stays a one-thread process,
+ * and Ctrl-C on the running thread arms the hook itself (behave_cancel). */
 static void behave_ensure_watchdog(int with_signal) {
     pthread_once(&behave_watchdog_once, behave_start_watchdog);
     if (with_signal) pthread_once(&behave_signal_once, behave_install_signal_handler);
@@ -263,7 +300,14 @@ static const char *behave_stack_floor(void) {
 
 void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
                         long long run_deadline_ns, behave_slice_saved *saved) {
-    if (deadline_ns > 0 || run_deadline_ns > 0) behave_ensure_watchdog(c->hook_interval == 0);
+    int by_timer = 0;
+    if (deadline_ns > 0 || run_deadline_ns > 0) {
+        if (c->hook_interval == 0) {
+            pthread_once(&behave_signal_once, behave_install_signal_handler);
+            by_timer = behave_timer_make(behave_signal) == 0;
+        }
+        if (!by_timer) behave_ensure_watchdog(c->hook_interval == 0);
+    }
     behave_watch *w = behave_watch_of(c);
     saved->deadline_ns = c->deadline_ns;
     saved->run_deadline_ns = c->run_deadline_ns;
@@ -297,9 +341,11 @@ void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
         behave_arm_hook(c, L); /* on this thread, outside any handler: safe */
         return;
     }
-    long long first = deadline_ns;
-    if (run_deadline_ns > 0 && (first == 0 || run_deadline_ns < first)) first = run_deadline_ns;
-    if (first > 0 && first < __atomic_load_n(&behave_wake_at, __ATOMIC_SEQ_CST)) behave_wake_watchdog();
+    long long first = behave_first_deadline(c);
+    if (by_timer)
+        behave_timer_fire_by(first);
+    else if (first > 0 && first < __atomic_load_n(&behave_wake_at, __ATOMIC_SEQ_CST))
+        behave_wake_watchdog();
 }
 
 void behave_leave_slice(behave_control *c, const behave_slice_saved *saved) {
@@ -313,4 +359,7 @@ void behave_leave_slice(behave_control *c, const behave_slice_saved *saved) {
     c->stack_floor = saved->stack_floor;
     __atomic_store_n(&c->deadline_ns, saved->deadline_ns, __ATOMIC_SEQ_CST);
     __atomic_store_n(&c->run_deadline_ns, saved->run_deadline_ns, __ATOMIC_SEQ_CST);
+    /* The slice this one interrupted runs again: its deadlines may be earlier than the timer. */
+    behave_control *outer = behave_current;
+    if (outer != NULL && outer->hook_interval == 0) behave_timer_fire_by(behave_first_deadline(outer));
 }

@@ -46,6 +46,18 @@ struct MainThreadTests {
             printed: "main chunk\tmain\nthreads\t1\n")
     }
 
+    /// A second thread, even one that only sleeps, ends glibc's one-thread fast path in malloc
+    /// and free for good: the time limit must not cost one (threadtimer.c).
+    @Test("with a time limit and a duration limit the process still has one thread")
+    func singleThreadedWithDeadlines() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(
+            Self.probe + "where('main chunk') print('threads', threads())\n", to: "limited.lua", in: directory)
+        Self.expectClean(
+            try Tool.run(["run", "--trusted", "--time-limit", "30", "--duration-limit", "60", script]),
+            printed: "main chunk\tmain\nthreads\t1\n")
+    }
+
     @Test("after a wait, in a timer and in an event handler, Lua is still on the main thread")
     func afterWaiting() throws {
         let directory = try Tool.temporaryDirectory()

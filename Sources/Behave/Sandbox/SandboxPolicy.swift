@@ -39,11 +39,12 @@ public struct SandboxPolicy: Sendable, Equatable {
 
     /// How a host stops Lua code that is running when a limit fires or the run is cancelled.
     public enum Interruption: Sendable, Equatable {
-        /// The default, and free until a limit fires: Lua runs with no hook. Behave's watchdog
-        /// thread (one per process) notices a passed deadline or a cancellation and sends the
-        /// thread running the behaviour a signal, SIGURG unless
-        /// ``BehaveHost/usePreemptionSignal(_:)`` chose another. The handler arms a hook on the
-        /// running coroutine, which stops at its next instruction.
+        /// The default, and free until a limit fires: Lua runs with no hook. At a deadline the
+        /// thread running the behaviour gets a signal, SIGURG unless
+        /// ``BehaveHost/usePreemptionSignal(_:)`` chose another: on Linux from a timer of that
+        /// thread's own, elsewhere (and for a cancellation from another thread) from Behave's
+        /// watchdog thread, one per process. The handler arms a hook on the running coroutine,
+        /// which stops at its next instruction.
         ///
         /// The first host that runs with this installs that signal's handler **process-wide**;
         /// a handler the app had installed for it before is still called for every signal that
