@@ -17,26 +17,40 @@
 #include "internal.h"
 #include <stdlib.h>
 
-void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
-    behave_control *c = (behave_control *)ud;
-    /* When ptr is NULL, osize encodes the type of object being created, not a size. */
-    size_t previous = ptr == NULL ? 0 : osize;
-    if (nsize == 0) {
-        free(ptr);
-        c->used -= previous;
-        return NULL;
-    }
-    size_t used = c->used - previous + nsize;
-    if (nsize > previous && c->enforcing) {
-        if (c->limit > 0 && (c->terminated == BEHAVE_LIMIT_MEMORY || used > c->limit)) {
-            if (c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
-            return NULL;
-        }
-        if (behave_preempt_pending(c) && behave_should_stop(c)) return NULL;
-    }
+/* Allocates or resizes, and counts the state as holding `used` bytes once that succeeds. */
+static inline void *behave_place(behave_control *c, void *ptr, size_t nsize, size_t used) {
     void *block = ptr == NULL ? malloc(nsize) : realloc(ptr, nsize);
     if (block == NULL) return NULL;
     c->used = used;
     if (used > c->peak) c->peak = used;
     return block;
+}
+
+/* Growth while Lua code runs that may have to be refused: over the cap (sticky in the
+ * sandbox), or once a stop is pending. Out of line, so the common path saves fewer registers. */
+static __attribute__((noinline)) void *behave_grow_checked(behave_control *c, void *ptr, size_t nsize, size_t used) {
+    if (c->limit > 0 && (c->terminated == BEHAVE_LIMIT_MEMORY || used > c->limit)) {
+        if (c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
+        return NULL;
+    }
+    if (behave_preempt_pending(c) && behave_should_stop(c)) return NULL;
+    return behave_place(c, ptr, nsize, used);
+}
+
+void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
+    behave_control *c = (behave_control *)ud;
+    /* When ptr is NULL, osize encodes the type of object being created, not a size. */
+    size_t previous = ptr == NULL ? 0 : osize;
+    if (nsize == 0) {
+        c->used -= previous;
+        free(ptr);
+        return NULL;
+    }
+    size_t used = c->used - previous + nsize;
+    /* Over the cap, terminated, or a stop pending: the careful path. `limit - 1` wraps to the
+     * largest size when there is no cap. */
+    if (nsize > previous && c->enforcing &&
+        (used > c->limit - 1 || c->terminated != 0 || behave_preempt_pending(c)))
+        return behave_grow_checked(c, ptr, nsize, used);
+    return behave_place(c, ptr, nsize, used);
 }
