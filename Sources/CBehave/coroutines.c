@@ -45,12 +45,15 @@ static void behave_record_stop(lua_State *L, lua_State *co) {
 }
 
 /* Resumes co with the values above `base`. Returns 1 with co's results above `base`, or 0
- * with the error value there. */
-static int behave_resume_values(lua_State *L, behave_control *c, lua_State *co, int base) {
+ * with the error value there; `*top` is then the top of L. Inlined: every switch of a
+ * script's coroutines runs it. */
+static inline __attribute__((always_inline)) int behave_resume_values(lua_State *L, behave_control *c,
+                                                                      lua_State *co, int base, int *top) {
     int narg = lua_gettop(L) - base, nres = 0;
     if (!lua_checkstack(co, narg)) {
         lua_settop(L, base);
         lua_pushliteral(L, "too many arguments to resume");
+        *top = base + 1;
         return 0;
     }
     lua_xmove(L, co, narg);
@@ -63,20 +66,24 @@ static int behave_resume_values(lua_State *L, behave_control *c, lua_State *co, 
         if (!lua_checkstack(L, nres + 2)) {
             lua_pop(co, nres);
             lua_pushliteral(L, "too many results to resume");
+            *top = lua_gettop(L);
             return 0;
         }
         lua_xmove(co, L, nres);
+        *top = base + nres;
         return 1;
     }
     if (c->terminated) behave_record_stop(L, co);
     /* co may be L itself (a coroutine resuming itself): the message is already on top. */
     lua_xmove(co, L, 1);
+    *top = lua_gettop(L);
     return 0;
 }
 
 static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap);
 
-static int behave_passup_call(lua_State *L, lua_KContext wrap) {
+/* Inlined into its two entry points, each with `wrap` a constant. */
+static inline __attribute__((always_inline)) int behave_passup_call(lua_State *L, lua_KContext wrap) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
     behave_check_c_stack_of(c, L);
@@ -88,20 +95,20 @@ static int behave_passup_call(lua_State *L, lua_KContext wrap) {
         lua_call(L, behave_push_wrapped(L, 2), LUA_MULTRET);
         return lua_gettop(L);
     }
-    int base = behave_passup_base(wrap);
-    int ok = behave_resume_values(L, c, co, base);
+    int base = behave_passup_base(wrap), top;
+    int ok = behave_resume_values(L, c, co, base, &top);
     if (c->terminated) return behave_raise_termination(L);
     /* A request is a table (the sentinel) first: plain values skip the other checks. It is
      * yielded on; the resumer's answers come back to behave_passup_resumed above `base`. */
-    if (ok && lua_type(L, base + 1) == LUA_TTABLE && lua_rawequal(L, base + 1, lua_upvalueindex(1)) &&
-        lua_status(co) == LUA_YIELD)
-        return lua_yieldk(L, lua_gettop(L) - base, wrap, behave_passup_resumed);
+    if (ok && top > base && lua_type(L, base + 1) == LUA_TTABLE &&
+        lua_rawequal(L, base + 1, lua_upvalueindex(1)) && lua_status(co) == LUA_YIELD)
+        return lua_yieldk(L, top - base, wrap, behave_passup_resumed);
     if (!wrap) { /* true, results... or false, error */
         lua_pushboolean(L, ok);
         lua_insert(L, base + 1);
-        return lua_gettop(L) - base;
+        return top + 1 - base;
     }
-    if (ok) return lua_gettop(L);
+    if (ok) return top;
     /* A wrap function raises the error where it was called, after closing the coroutine. */
     lua_settop(L, 1);
     lua_pushvalue(L, lua_upvalueindex(3));
@@ -116,14 +123,14 @@ static int behave_passup_call(lua_State *L, lua_KContext wrap) {
 }
 
 /* The resumer answered the passed-up request: its values resume the coroutine. */
-static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
-    (void)status;
-    return behave_passup_call(L, wrap);
-}
-
 static int behave_passing_resume(lua_State *L) { return behave_passup_call(L, 0); }
 
 static int behave_wrapped_call(lua_State *L) { return behave_passup_call(L, 1); }
+
+static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
+    (void)status;
+    return wrap ? behave_wrapped_call(L) : behave_passing_resume(L);
+}
 
 /* wrap(fn): a new coroutine, and the function that resumes it (upvalue 4: the coroutine). */
 static int behave_passing_wrap(lua_State *L) {
@@ -155,11 +162,12 @@ int behave_resume_task(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated) return behave_raise_termination(L);
     luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
-    int ok = behave_resume_values(L, c, lua_tothread(L, 1), 1);
+    int top;
+    int ok = behave_resume_values(L, c, lua_tothread(L, 1), 1, &top);
     if (c->terminated) return behave_raise_termination(L);
     lua_pushboolean(L, ok); /* as the library's resume: ok, results... or false, error */
     lua_insert(L, 2);
-    return lua_gettop(L) - 1;
+    return top;
 }
 
 int behave_close(lua_State *L) {
