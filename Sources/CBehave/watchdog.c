@@ -23,8 +23,8 @@
  * On Linux a deadline needs no watchdog: each thread that runs slices has a timer of its own
  * (threadtimer.c) that sends it the same signal at the earliest deadline, and the handler does
  * a pass's work for the state running there. The watchdog thread starts only for what that
- * cannot do: a cancellation requested from another thread, a state that polls, a platform
- * without per-thread timers.
+ * cannot do: a cancellation requested from another thread, a state that must not be
+ * signalled (`polling`), a platform without per-thread timers.
  *
  * Lifetimes: a state's record lives from its first slice until behave_unwatch (before
  * lua_close); the watchdog only reads records under its mutex. A thread is signalled only
@@ -131,7 +131,7 @@ static long long behave_first_deadline(behave_control *c) {
 }
 
 /* The thread's own timer fired (threadtimer.c): what a watchdog pass does for one state, on
- * the state's thread. A deadline not yet due (the slice it was set for has ended and a later
+ * the state's thread (with a count hook, the hook then sees the flag). A deadline not yet due (the slice it was set for has ended and a later
  * one begun) sets the timer again; a stop keeps it firing, as the watchdog re-sends. */
 static void behave_on_timer(behave_control *c) {
     long long now = behave_now_ns();
@@ -150,7 +150,7 @@ static void behave_on_signal(int sig, siginfo_t *info, void *context) {
     int saved = errno;
     behave_control *c = behave_current;
     if (behave_timer_claims(info)) {
-        if (c != NULL && c->hook_interval == 0) behave_on_timer(c);
+        if (c != NULL) behave_on_timer(c);
     } else if (c != NULL && behave_preempt_pending(c)) {
         behave_arm_hook(c, c->running);
     } else {
@@ -302,7 +302,7 @@ void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
                         long long run_deadline_ns, behave_slice_saved *saved) {
     int by_timer = 0;
     if (deadline_ns > 0 || run_deadline_ns > 0) {
-        if (c->hook_interval == 0) {
+        if (!c->polling) {
             pthread_once(&behave_signal_once, behave_install_signal_handler);
             by_timer = behave_timer_make(behave_signal) == 0;
         }
@@ -361,5 +361,5 @@ void behave_leave_slice(behave_control *c, const behave_slice_saved *saved) {
     __atomic_store_n(&c->run_deadline_ns, saved->run_deadline_ns, __ATOMIC_SEQ_CST);
     /* The slice this one interrupted runs again: its deadlines may be earlier than the timer. */
     behave_control *outer = behave_current;
-    if (outer != NULL && outer->hook_interval == 0) behave_timer_fire_by(behave_first_deadline(outer));
+    if (outer != NULL && !outer->polling) behave_timer_fire_by(behave_first_deadline(outer));
 }

@@ -113,10 +113,12 @@ struct SandboxTests {
         #expect(behave_now_ns_swift() - start < 10_000_000_000)
     }
 
-    @Test("the wall-clock limit stops a run")
-    func time() async throws {
+    @Test(
+        "the wall-clock limit stops a run, with no hook and with an instruction limit's count hook",
+        arguments: [0, 1_000_000_000_000])
+    func time(instructions: Int) async throws {
         var limits = Limits()
-        limits.instructions = 0
+        limits.instructions = instructions
         limits.time = 0.2
         let start = behave_now_ns_swift()
         let (error, _) = try await Self.outcome("while true do end", limits: limits)

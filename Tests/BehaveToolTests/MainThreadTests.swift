@@ -48,13 +48,15 @@ struct MainThreadTests {
 
     /// A second thread, even one that only sleeps, ends glibc's one-thread fast path in malloc
     /// and free for good: the time limit must not cost one (threadtimer.c).
-    @Test("with a time limit and a duration limit the process still has one thread")
-    func singleThreadedWithDeadlines() throws {
+    @Test(
+        "with a time limit and a duration limit the process still has one thread, with a count hook too",
+        arguments: [[], ["--instruction-limit", "1000000000"]])
+    func singleThreadedWithDeadlines(counting: [String]) throws {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write(
             Self.probe + "where('main chunk') print('threads', threads())\n", to: "limited.lua", in: directory)
         Self.expectClean(
-            try Tool.run(["run", "--trusted", "--time-limit", "30", "--duration-limit", "60", script]),
+            try Tool.run(["run", "--trusted", "--time-limit", "30", "--duration-limit", "60"] + counting + [script]),
             printed: "main chunk\tmain\nthreads\t1\n")
     }
 

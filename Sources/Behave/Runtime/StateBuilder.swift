@@ -85,12 +85,12 @@ enum StateBuilder {
         }
         // No hook unless a limit needs counting or the policy forgoes signals: the watchdog
         // stops everything else from outside the interpreter (watchdog.c).
-        if policy.limits.instructions > 0 || policy.limits.depth > 0 || policy.interruption == .polling
-            || behave_signal_interruption_works() == 0
-        {
+        let polling = policy.interruption == .polling || behave_signal_interruption_works() == 0
+        if policy.limits.instructions > 0 || policy.limits.depth > 0 || polling {
             behave_install_hook(L, hookInterval)
             lua.control.pointee.hook_interval = hookInterval
         }
+        lua.control.pointee.polling = polling ? 1 : 0
         if policy.isTrusted, policy.limits.memory > 0 { lua.memoryLimit = policy.limits.memory }
         return (lua, environment, runtime)
     }

@@ -68,6 +68,8 @@ typedef struct behave_control {
                                any thread (and a signal handler) with __atomic builtins */
     /* the opt-in count hook (limits.c): 0 = no hook, the default */
     int hook_interval;      /* instructions between two hook calls */
+    int polling;            /* 1: no signal ever (SandboxPolicy.interruption .polling): the count
+                               hook polls the flag the watchdog thread sets */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
     int max_depth;          /* Lua call frames, checked by the count hook; 0 = Lua's own limits */
