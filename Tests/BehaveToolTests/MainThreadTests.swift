@@ -1,4 +1,5 @@
 import BehaveTestSupport
+import CBehave
 import Foundation
 import Testing
 
@@ -50,6 +51,9 @@ struct MainThreadTests {
     /// and free for good: the time limit must not cost one (threadtimer.c).
     @Test(
         "with a time limit and a duration limit the process still has one thread, with a count hook too",
+        .enabled(
+            if: behave_signal_interruption_works() != 0,
+            "a ThreadSanitizer build polls, and polling needs the watchdog thread"),
         arguments: [[], ["--instruction-limit", "1000000000"]])
     func singleThreadedWithDeadlines(counting: [String]) throws {
         let directory = try Tool.temporaryDirectory()
