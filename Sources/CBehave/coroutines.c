@@ -122,11 +122,11 @@ static inline __attribute__((always_inline)) int behave_passup_call(lua_State *L
     return lua_error(L);
 }
 
-/* The resumer answered the passed-up request: its values resume the coroutine. */
 static int behave_passing_resume(lua_State *L) { return behave_passup_call(L, 0); }
 
 static int behave_wrapped_call(lua_State *L) { return behave_passup_call(L, 1); }
 
+/* The resumer answered the passed-up request: its values resume the coroutine. */
 static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
     (void)status;
     return wrap ? behave_wrapped_call(L) : behave_passing_resume(L);

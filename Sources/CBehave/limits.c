@@ -8,9 +8,6 @@
  * The count hook is opt-in: it is what an exact instruction budget or a depth limit costs.
  */
 #include "internal.h"
-#ifdef BEHAVE_TSAN
-#include <signal.h>
-#endif
 
 int behave_due_reason(behave_control *c, long long now_ns) {
     if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE)) return BEHAVE_CANCELLED;

@@ -17,8 +17,8 @@
  * C functions of the library that loop (libraries.c, patterns.c) and the allocator poll the
  * flag themselves, so a long call stops too.
  *
- * A state whose policy asks for the count hook (an instruction or depth limit, or no
- * signals) is never signalled: its hook polls the flag.
+ * The watchdog never signals a state whose policy asks for the count hook (an instruction or
+ * depth limit, or no signals): its hook polls the flag.
  *
  * On Linux a deadline needs no watchdog: each thread that runs slices has a timer of its own
  * (threadtimer.c) that sends it the same signal at the earliest deadline, and the handler does
@@ -73,6 +73,21 @@ static __thread behave_control *behave_current = NULL;
  * left so: outside a slice the handler hands any such signal to the previous handler. */
 static __thread int behave_signal_unblocked = 0;
 
+/* Asks the run to stop for `reason`, unless a stop is asked for already (the first reason
+ * stands). Async-signal-safe. */
+static void behave_ask_stop(behave_control *c, int reason) {
+    int expected = 0;
+    __atomic_compare_exchange_n(&c->preempt, &expected, reason, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+}
+
+/* The earlier of a state's two deadlines, 0 for none. */
+static long long behave_first_deadline(behave_control *c) {
+    long long first = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
+    long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
+    if (run_deadline > 0 && (first == 0 || run_deadline < first)) first = run_deadline;
+    return first;
+}
+
 int behave_set_preemption_signal(int signal_number) {
     if (__atomic_load_n(&behave_started, __ATOMIC_ACQUIRE) || __atomic_load_n(&behave_signal_fixed, __ATOMIC_ACQUIRE))
         return signal_number == behave_signal ? 0 : -1;
@@ -105,9 +120,7 @@ void behave_cancel(int *flag) {
      * handles Ctrl-C): arm the hook here. Elsewhere the watchdog does it. */
     behave_control *c = behave_current;
     if (c != NULL && c->shared_cancel == flag) {
-        int expected = 0;
-        __atomic_compare_exchange_n(&c->preempt, &expected, BEHAVE_CANCELLED, 0, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_RELAXED);
+        behave_ask_stop(c, BEHAVE_CANCELLED);
         behave_arm_hook(c, c->running);
     }
     behave_wake_watchdog();
@@ -122,17 +135,10 @@ static void behave_chain_signal(int sig, siginfo_t *info, void *context) {
     }
 }
 
-/* The earlier of a state's two deadlines, 0 for none. */
-static long long behave_first_deadline(behave_control *c) {
-    long long first = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
-    long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
-    if (run_deadline > 0 && (first == 0 || run_deadline < first)) first = run_deadline;
-    return first;
-}
-
 /* The thread's own timer fired (threadtimer.c): what a watchdog pass does for one state, on
- * the state's thread (with a count hook, the hook then sees the flag). A deadline not yet due (the slice it was set for has ended and a later
- * one begun) sets the timer again; a stop keeps it firing, as the watchdog re-sends. */
+ * the state's thread (a state with a count hook needs only the flag). A deadline not yet due
+ * (the slice it was set for has ended and a later one begun) sets the timer again; a stop
+ * keeps it firing, as the watchdog re-sends. */
 static void behave_on_timer(behave_control *c) {
     long long now = behave_now_ns();
     int reason = behave_due_reason(c, now);
@@ -140,8 +146,7 @@ static void behave_on_timer(behave_control *c) {
         behave_timer_fire_by(behave_first_deadline(c));
         return;
     }
-    int expected = 0;
-    __atomic_compare_exchange_n(&c->preempt, &expected, reason, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    behave_ask_stop(c, reason);
     behave_arm_hook(c, c->running);
     behave_timer_fire_by(now + BEHAVE_RESIGNAL_NS);
 }
@@ -175,15 +180,12 @@ static long long behave_watch_pass(int act) {
         behave_control *c = w->control;
         int reason = behave_due_reason(c, now);
         if (reason == 0) {
-            long long deadline = __atomic_load_n(&c->deadline_ns, __ATOMIC_SEQ_CST);
-            long long run_deadline = __atomic_load_n(&c->run_deadline_ns, __ATOMIC_SEQ_CST);
-            if (deadline > 0 && deadline < next) next = deadline;
-            if (run_deadline > 0 && run_deadline < next) next = run_deadline;
+            long long first = behave_first_deadline(c);
+            if (first > 0 && first < next) next = first;
             continue;
         }
         if (!act) continue; /* the first pass has acted on it; cancellations wake the watchdog */
-        int expected = 0;
-        __atomic_compare_exchange_n(&c->preempt, &expected, reason, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+        behave_ask_stop(c, reason);
         behave_interrupt(w);
         if (now + BEHAVE_RESIGNAL_NS < next) next = now + BEHAVE_RESIGNAL_NS;
     }
