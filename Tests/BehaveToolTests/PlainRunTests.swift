@@ -1,3 +1,4 @@
+import Behave
 import Testing
 
 @testable import BehaveCLI
@@ -12,9 +13,20 @@ struct PlainRunTests {
     func sameAsParsed(file: String) throws {
         let plain = try #require(RunInvocation(plainCommandLine: ["run", file]))
         #expect(plain == (try RunCommand.parse([file])).invocation)
-        let counted = try #require(RunInvocation(plainCommandLine: ["run", "--instruction-limit", "1000", file]))
-        #expect(counted == (try RunCommand.parse(["--instruction-limit", "1000", file])).invocation)
-        #expect(counted.policy.limits.instructions == 1000)
+    }
+
+    @Test(
+        "with the limits that take a number, it runs what ArgumentParser would have parsed",
+        arguments: [
+            ["--instruction-limit", "1000"], ["--depth-limit", "50"], ["--time-limit", "2"],
+            ["--duration-limit", "60"],
+            ["--time-limit", "30", "--duration-limit", "60", "--instruction-limit", "0", "--depth-limit", "7"],
+        ])
+    func limitsSameAsParsed(options: [String]) throws {
+        let plain = try #require(RunInvocation(plainCommandLine: ["run"] + options + ["a.lua"]))
+        let parsed = try RunCommand.parse(options + ["a.lua"]).invocation
+        #expect(plain == parsed)
+        #expect(plain.policy != SandboxPolicy(), "the options took effect")
     }
 
     @Test(
@@ -26,7 +38,8 @@ struct PlainRunTests {
             ["run", "--instruction-limit", "", "a.lua"],
             ["run", "--instruction-limit", "99999999999999999999", "a.lua"],
             ["run", "--instruction-limit=5", "a.lua"], ["run", "--instruction-limit", "5"],
-            ["run", "--time-limit", "5", "a.lua"],
+            ["run", "--time-limit", "0.5", "a.lua"], ["run", "--time-limit", "1", "--time-limit", "2", "a.lua"],
+            ["run", "--memory-limit", "1000", "a.lua"], ["run", "--trusted", "--time-limit", "5", "a.lua"],
         ])
     func parsedOtherwise(arguments: [String]) {
         #expect(RunInvocation(plainCommandLine: arguments) == nil)

@@ -65,23 +65,31 @@ struct RunInvocation: Equatable {
 
 extension RunInvocation {
     // In an extension, so the memberwise initialiser (with the defaults above) stays.
-    /// The plain `behave run [--instruction-limit N] FILE` (exactly that: N in decimal digits,
-    /// FILE neither an option nor a URL), or nil. The instruction limit is here because the
-    /// benchmark's counted rows use it, and ArgumentParser's start would be part of what they time.
+    /// The plain `behave run [--LIMIT N]... FILE`, or nil: the limits that take a number
+    /// (`--instruction-limit`, `--depth-limit`, `--time-limit`, `--duration-limit`), each at most
+    /// once with a value of decimal digits, and FILE neither an option nor a URL. Any other
+    /// spelling goes through ArgumentParser, which gives its errors.
     init?(plainCommandLine arguments: [String]) {
-        var arguments = arguments
-        var instructions: Int?
-        if arguments.count == 4, arguments[1] == "--instruction-limit",
-            !arguments[2].isEmpty, arguments[2].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-            let limit = Int(arguments[2])
-        {
-            instructions = limit
-            arguments.removeSubrange(1...2)
-        }
-        guard arguments.count == 2, arguments[0] == "run", let file = arguments.last,
+        guard arguments.count % 2 == 0, arguments.first == "run", let file = arguments.last,
             !file.hasPrefix("-"), !Behaviour.isRemote(file)
         else { return nil }
+        var policy = SandboxPolicy()
+        var seen: Set<String> = []
+        var options = arguments.dropFirst().dropLast()
+        while let name = options.popFirst(), let value = options.popFirst() {
+            guard seen.insert(name).inserted,
+                value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let whole = Int(value)
+            else { return nil }
+            switch name {
+            case "--instruction-limit": policy.limits.instructions = whole
+            case "--depth-limit": policy.limits.depth = whole
+            case "--time-limit": policy.limits.time = Double(whole)
+            case "--duration-limit": policy.limits.duration = Double(whole)
+            default: return nil
+            }
+        }
         self.init(file: file)
-        if let instructions { policy.limits.instructions = instructions }
+        self.policy = policy
     }
 }
