@@ -34,7 +34,7 @@ static void fail(const char *what) {
 /* The state: the stock libraries, `bounded` (a copy of `string` with Behave's functions
  * installed over the stock ones), and the per-input function pattern-fuzz.lua returns. */
 static void set_up(void) {
-    L = lua_newstate(behave_allocator, &control);
+    L = behave_new_state(&control);
     if (L == NULL) abort();
     luaL_openlibs(L);
     if (luaL_dostring(L, "bounded = {} for k, v in pairs(string) do bounded[k] = v end "

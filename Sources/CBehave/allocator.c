@@ -54,3 +54,9 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
         return behave_grow_checked(c, ptr, nsize, used);
     return behave_place(c, ptr, nsize, used);
 }
+
+lua_State *behave_new_state(behave_control *c) {
+    lua_State *L = lua_newstate(behave_allocator, c);
+    if (L != NULL) *(behave_control **)lua_getextraspace(L) = c;
+    return L;
+}

@@ -5,22 +5,24 @@
 #include "internal.h"
 
 /* coroutine.resume and the functions coroutine.wrap makes: when the coroutine yields a
- * request to the host (first value: the sentinel, upvalue 1), the request is yielded on to
- * this coroutine's resumer, and what comes back resumes the coroutine again, so `wait`
- * works inside a script's coroutines. Upvalue 2 is the library's resume (only for its error
- * when resume's argument is no coroutine); wrap's functions have the guarded close as upvalue
- * 3 and their coroutine as upvalue 4. Like behave_guard, they refuse to start or return once
- * the run is terminated. In C rather than Lua because this runs on every resume: a Lua
- * version (three vararg calls and the guard) made coroutine ping-pong 3.4x slower than the
- * stock interpreter, and calling the library's resume from here cost a third more again.
+ * request to the host (marked in the control block by behave_yield_request), the request is
+ * yielded on to this coroutine's resumer, and what comes back resumes the coroutine again, so
+ * `wait` works inside a script's coroutines. Upvalue 1 is the library's resume (only for its
+ * error when resume's argument is no coroutine); wrap's functions have the guarded close as
+ * upvalue 2 and their coroutine as upvalue 3. Like behave_guard, they refuse to start or
+ * return once the run is terminated. In C rather than Lua because this runs on every resume:
+ * a Lua version (three vararg calls and the guard) made coroutine ping-pong 3.4x slower than
+ * the stock interpreter, and calling the library's resume from here cost a third more again.
  * `wrap` (the context) is 1 for wrap's functions: results without a flag, and errors raised
  * where the function was called. resume's stack starts with the coroutine; wrap's with the
  * arguments. A wrap function that only switches coroutines does what the library's does, plus
- * one read of the control block: coroutine ping-pong is the benchmark that watches it. */
+ * a few reads and writes of the control block: coroutine ping-pong is the benchmark that
+ * watches it. A request is told by the mark, not by its first value, because reading a value's
+ * type is an API call on every switch. */
 
 /* The coroutine being resumed: resume's first argument, or a wrap function's upvalue. */
 static lua_State *behave_passup_thread(lua_State *L, lua_KContext wrap) {
-    return lua_tothread(L, wrap ? lua_upvalueindex(4) : 1);
+    return lua_tothread(L, wrap ? lua_upvalueindex(3) : 1);
 }
 
 /* The slots below the resume's arguments: the coroutine for resume, nothing for wrap's
@@ -59,6 +61,7 @@ static inline __attribute__((always_inline)) int behave_resume_values(lua_State 
     lua_xmove(L, co, narg);
     /* While co runs, a preemption hook must land on co (watchdog.c). */
     c->running = co;
+    c->request = NULL;
     if (behave_preempt_pending(c)) behave_arm_hook(c, co);
     int status = lua_resume(co, L, narg, &nres);
     c->running = L;
@@ -82,6 +85,16 @@ static inline __attribute__((always_inline)) int behave_resume_values(lua_State 
 
 static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap);
 
+int behave_yield_request(lua_State *L, behave_control *c, int n, lua_KContext context, lua_KFunction k) {
+    /* Marked only where the yield cannot fail, so that a caught "attempt to yield across a
+     * C-call boundary" leaves no stale mark behind. */
+    if (lua_isyieldable(L)) c->request = L;
+    return lua_yieldk(L, n, context, k);
+}
+
+/* request(HOST, kind, ...): what the runtime yields to ask the host for something. */
+static int behave_request(lua_State *L) { return behave_yield_request(L, behave_control_of(L), lua_gettop(L), 0, NULL); }
+
 /* Inlined into its two entry points, each with `wrap` a constant. */
 static inline __attribute__((always_inline)) int behave_passup_call(lua_State *L, lua_KContext wrap) {
     behave_control *c = behave_control_of(L);
@@ -92,17 +105,16 @@ static inline __attribute__((always_inline)) int behave_passup_call(lua_State *L
         /* resume(x) where x is no coroutine: left to the library's resume, which raises its
          * error word for word (only resume gets here: a wrap function's coroutine is always
          * one). */
-        lua_call(L, behave_push_wrapped(L, 2), LUA_MULTRET);
+        lua_call(L, behave_push_wrapped(L, 1), LUA_MULTRET);
         return lua_gettop(L);
     }
     int base = behave_passup_base(wrap), top;
     int ok = behave_resume_values(L, c, co, base, &top);
     if (c->terminated) return behave_raise_termination(L);
-    /* A request is a table (the sentinel) first: plain values skip the other checks. It is
-     * yielded on; the resumer's answers come back to behave_passup_resumed above `base`. */
-    if (ok && top > base && lua_type(L, base + 1) == LUA_TTABLE &&
-        lua_rawequal(L, base + 1, lua_upvalueindex(1)) && lua_status(co) == LUA_YIELD)
-        return lua_yieldk(L, top - base, wrap, behave_passup_resumed);
+    /* co's yield was a request when co marked it so just before yielding (the mark was
+     * cleared before this resume). It is yielded on, marked again; the resumer's answers come
+     * back to behave_passup_resumed above `base`. */
+    if (c->request == co && ok) return behave_yield_request(L, c, top - base, wrap, behave_passup_resumed);
     if (!wrap) { /* true, results... or false, error */
         lua_pushboolean(L, ok);
         lua_insert(L, base + 1);
@@ -111,8 +123,8 @@ static inline __attribute__((always_inline)) int behave_passup_call(lua_State *L
     if (ok) return top;
     /* A wrap function raises the error where it was called, after closing the coroutine. */
     lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(3));
-    lua_pushvalue(L, lua_upvalueindex(4));
     lua_call(L, 1, 0);
     if (lua_type(L, 1) == LUA_TSTRING) {
         luaL_where(L, 1);
@@ -132,7 +144,7 @@ static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap) {
     return wrap ? behave_wrapped_call(L) : behave_passing_resume(L);
 }
 
-/* wrap(fn): a new coroutine, and the function that resumes it (upvalue 4: the coroutine). */
+/* wrap(fn): a new coroutine, and the function that resumes it (upvalue 3: the coroutine). */
 static int behave_passing_wrap(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_State *co = lua_newthread(L);
@@ -140,22 +152,21 @@ static int behave_passing_wrap(lua_State *L) {
     lua_xmove(L, co, 1);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushvalue(L, lua_upvalueindex(3));
-    lua_rotate(L, -4, -1); /* sentinel, resume, close, co */
-    lua_pushcclosure(L, behave_wrapped_call, 4);
+    lua_rotate(L, -3, -1); /* resume, close, co */
+    lua_pushcclosure(L, behave_wrapped_call, 3);
     return 1;
 }
 
-/* passing(sentinel, resume, close) -> the script's coroutine.resume and coroutine.wrap
- * (resume never raises a wrapped error, so it does without close). */
+/* passing(resume, close) -> the script's coroutine.resume and coroutine.wrap, and the
+ * runtime's request (resume never raises a wrapped error, so it does without close). */
 int behave_passing_coroutines(lua_State *L) {
-    lua_settop(L, 3);
+    lua_settop(L, 2);
     lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_pushcclosure(L, behave_passing_resume, 2);
+    lua_pushcclosure(L, behave_passing_resume, 1);
     lua_insert(L, 1);
-    lua_pushcclosure(L, behave_passing_wrap, 3);
-    return 2;
+    lua_pushcclosure(L, behave_passing_wrap, 2);
+    lua_pushcfunction(L, behave_request);
+    return 3;
 }
 
 int behave_resume_task(lua_State *L) {

@@ -18,12 +18,10 @@
 #define BEHAVE_TSAN 1
 #endif
 
-/* The control block is the allocator's user data: every coroutine of a state finds it. */
-static inline behave_control *behave_control_of(lua_State *L) {
-    void *ud = NULL;
-    (void)lua_getallocf(L, &ud);
-    return (behave_control *)ud;
-}
+/* The control block sits in the state's extra space (behave_new_state), which Lua copies into
+ * every coroutine: one load, where lua_getallocf was a call on every coroutine switch. */
+_Static_assert(LUA_EXTRASPACE >= sizeof(void *), "the control block's pointer needs the extra space");
+static inline behave_control *behave_control_of(lua_State *L) { return *(behave_control **)lua_getextraspace(L); }
 
 /* Raises the error of a terminated run. Its value is a light userdata (the control block),
  * so raising never allocates (the heap may be at its limit). The host decides that a run was
@@ -81,6 +79,10 @@ int behave_start_thread(void *(*main)(void *), void *argument, size_t stack_size
 int behave_timer_make(int signal_number);
 void behave_timer_fire_by(long long at_ns);
 int behave_timer_claims(const siginfo_t *info);
+
+/* coroutines.c: yields the top `n` values as a request to the host, marking L in
+ * `c->request` first, so that a script's coroutine.resume or wrap passes them up. */
+int behave_yield_request(lua_State *L, behave_control *c, int n, lua_KContext context, lua_KFunction k);
 
 /* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
 void behave_bound_patterns(lua_State *L, int string_index);

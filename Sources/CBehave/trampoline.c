@@ -56,7 +56,7 @@ static int behave_async_resumed(lua_State *L, int status, lua_KContext base) {
 int behave_async_trampoline(lua_State *L) {
     int n = behave_trampoline(L);
     int base = lua_gettop(L) - n;
-    return lua_yieldk(L, n, (lua_KContext)base, behave_async_resumed);
+    return behave_yield_request(L, behave_control_of(L), n, (lua_KContext)base, behave_async_resumed);
 }
 
 int behave_message_handler(lua_State *L) {

@@ -38,7 +38,7 @@ public final class LuaState {
         control = .allocate(capacity: 1)
         control.initialize(to: behave_control())
         control.pointee.limit = memoryLimit
-        guard let state = lua_newstate(behave_allocator, control) else {
+        guard let state = behave_new_state(control) else {
             control.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }

@@ -83,6 +83,28 @@ struct RuntimeTests {
         #expect(outcome.lines == ["2.0", "3.5", "1\t4.5", "2\t5.5", "true\tinner", "7.5\tdead"])
     }
 
+    @Test("a request that cannot be passed up leaves no mark: the coroutine's next plain yield stays plain")
+    func unpassableRequest() async throws {
+        // inner's wait reaches co inside a sort comparator, where co cannot yield: the pass-up
+        // fails (caught by pcall), and co's later plain yield must not be taken for a request.
+        let outcome = try await runOnTestClock(
+            """
+            local inner = coroutine.wrap(function() wait(1) end)
+            local co = coroutine.wrap(function()
+              local ok, err = pcall(table.sort, {2, 1}, function(a, b) inner() return a < b end)
+              print(ok, (tostring(err):gsub("^.-: ", "")))
+              coroutine.yield("plain")
+              return "done"
+            end)
+            print(co(), now())
+            print(co(), now())
+            """)
+        #expect(
+            outcome.lines == [
+                "false\tattempt to yield across a C-call boundary", "plain\t0.0", "done\t0.0",
+            ])
+    }
+
     @Test("timers fire in time order, ties in creation order")
     func timerOrder() async throws {
         let outcome = try await runOnTestClock(

@@ -21,19 +21,23 @@
 --     setcontext(t)        the app's context, as a read-only view
 --     results()            what the main chunk returned
 --   requests    a task asks the runtime for something by yielding HOST first, then a kind
---               (host.requests, whose strings are defined once, in CBehave.h):
+--               (host.requests, whose strings are defined once, in CBehave.h), through
+--               request (host.passing) or an async action, which mark the yield as a request:
 --                 HOST, WAIT, seconds          resume after that long
 --                 HOST, EVENT, name, timeout   resume with the event's payload, or nil, "timeout"
 --                 HOST, STOP                   drop this task (stop() has ended the behaviour)
 --                 HOST, ACTION, id             resume when Swift resolves action id
---               A script's own coroutines pass such yields up to their resumer (coroutines.c),
+--               A script's own coroutines pass marked yields up to their resumer (coroutines.c),
 --               so wait works inside them; any other yield just lets other tasks run.
 
 local env, HOST, host = ...
 -- Captured now: a script may change the library tables it shares with this chunk.
 local resume, close, traceback, report = host.resume, host.close, host.traceback, host.report
 local WAIT, EVENT, STOP, ACTION = host.requests.wait, host.requests.event, host.requests.stop, host.requests.action
-local create, yield, status, isyieldable = coroutine.create, coroutine.yield, coroutine.status, coroutine.isyieldable
+local create, status, isyieldable = coroutine.create, coroutine.status, coroutine.isyieldable
+-- A request is yielded by request, never by coroutine.yield: it marks the yield as one, which is
+-- how a script's coroutine.resume and wrap know to pass it up (coroutines.c).
+local passingResume, passingWrap, request = host.passing(coroutine.resume, close)
 local error, type, tostring, setmetatable, rawget, next = error, type, tostring, setmetatable, rawget, next
 local pack, unpack, remove, concat, select = table.pack, table.unpack, table.remove, table.concat, select
 
@@ -238,7 +242,7 @@ end
 function env.wait(s)
   s = seconds(s, "wait")
   mustWait("wait")
-  yield(HOST, WAIT, s)
+  request(HOST, WAIT, s)
 end
 
 function env.after(s, fn, ...)
@@ -283,19 +287,19 @@ function env.wait_for(name, options)
     if rawget(options, "timeout") ~= nil then timeout = seconds(rawget(options, "timeout"), "wait_for") end
   end
   mustWait("wait_for")
-  return yield(HOST, EVENT, name, timeout)
+  return request(HOST, EVENT, name, timeout)
 end
 
 function env.stop(reason)
   if not stopped then stopped = {reason} end
-  if isyieldable() then yield(HOST, STOP) end
+  if isyieldable() then request(HOST, STOP) end
 end
 
 function env.now() return now end
 
 -- The one place a script's coroutine.resume and coroutine.wrap are installed: versions that
 -- pass the host's requests up to their resumer (behave_passing_coroutines, coroutines.c).
-env.coroutine.resume, env.coroutine.wrap = host.passing(HOST, coroutine.resume, close)
+env.coroutine.resume, env.coroutine.wrap = passingResume, passingWrap
 
 -- Read-only views, for the app's context.
 local function readonly(t)

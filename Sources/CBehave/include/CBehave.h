@@ -80,6 +80,8 @@ typedef struct behave_control {
     /* preemption (watchdog.c, limits.c) */
     int preempt;            /* atomic: a BEHAVE_* reason the watchdog asks the run to stop for */
     lua_State *running;     /* the coroutine executing now: where an armed hook must land */
+    lua_State *request;     /* the coroutine whose last yield asked the host for something
+                               (coroutines.c): set just before that yield, cleared before a resume */
     const char *stack_floor; /* the guards refuse to go deeper on the C stack than this */
     void *watch;            /* the watchdog's record of this state (opaque) */
 } behave_control;
@@ -104,6 +106,10 @@ void behave_request_cancel(int *flag);
 
 /* The lua_Alloc of every state; its user data is the state's control block. */
 void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* A new state with Behave's allocator, whose coroutines all find `c` in their extra space
+ * (behave_control_of). NULL when out of memory. */
+lua_State *behave_new_state(behave_control *c);
 
 /* ------------------------------------------------------------------------ */
 /* Slices and the watchdog  (watchdog.c)                                     */
@@ -213,8 +219,9 @@ int behave_guard(lua_State *L);
 /* xpcall(f, msgh, ...) whose handler does not run, and which re-raises, once the run is
  * terminated. */
 int behave_xpcall(lua_State *L);
-/* passing(sentinel, resume, close) -> the script's coroutine.resume and coroutine.wrap, which
- * pass the host's requests up to their resumer so `wait` works inside a script's coroutines. */
+/* passing(resume, close) -> the script's coroutine.resume and coroutine.wrap, which pass the
+ * host's requests up to their resumer so `wait` works inside a script's coroutines, and the
+ * runtime's request(HOST, kind, ...), which yields such a request. */
 int behave_passing_coroutines(lua_State *L);
 /* coroutine.resume for the runtime's scheduler: the library's, plus knowing which coroutine
  * runs (where a preemption hook must land). */
