@@ -13,10 +13,14 @@ import PackageDescription
 #if os(Linux)
     let lua: Target = .systemLibrary(name: "CLua", path: "Sources/CLua", providers: [.apt(["liblua5.4-dev"])])
     let luaLinking: [LinkerSetting] = [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m"), .linkedLibrary("dl")]
+    // Lua's __call lookup goes through Sources/CBehave/callchain.c, so that a stop reaches a
+    // __call chain. An unsafe flag: packages depending on Behave need Swift 6.2 or later.
+    let behaveLinking: [LinkerSetting] = luaLinking + [.unsafeFlags(["-Xlinker", "--wrap=luaT_gettmbyobj"])]
 #else
     let lua: Target = .systemLibrary(
         name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4", providers: [.brew(["lua"])])
     let luaLinking: [LinkerSetting] = []
+    let behaveLinking: [LinkerSetting] = []
 #endif
 
 let package = Package(
@@ -42,7 +46,7 @@ let package = Package(
         lua,
         // Behave's own C: the trampolines through which Lua calls Swift, and the sandbox's limits
         // and guards. C because they raise Lua errors (a longjmp), which Swift must never do.
-        .target(name: "CBehave", dependencies: ["CLua"], linkerSettings: luaLinking),
+        .target(name: "CBehave", dependencies: ["CLua"], linkerSettings: behaveLinking),
         // The Swift bridge: states, values, calls both ways, errors.
         .target(name: "Lua", dependencies: ["CLua", "CBehave"]),
         // The host: modules, registry, sandbox, behaviours. Its Lua (the runtime, the sandbox

@@ -126,6 +126,19 @@ struct SandboxTests {
         #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
     }
 
+    @Test("the wall-clock limit stops a __call chain, which loops where no instruction runs")
+    func callChainTime() async throws {
+        // A second: long enough that the chain's stack has grown past the size where doubling it
+        // takes longer than the limit, so only the check in the loop itself can be in time.
+        var limits = Limits()
+        limits.time = 1
+        let start = behave_now_ns_swift()
+        let (error, _) = try await Self.outcome(
+            "local mt = {}; local t = setmetatable({}, mt); mt.__call = t; pcall(t)", limits: limits)
+        #expect(Self.limit(of: error) == .time)
+        #expect(behave_now_ns_swift() - start < 2_000_000_000, "termination came within twice the limit")
+    }
+
     @Test(
         "memory bombs hit the memory limit, and catching it does not help",
         arguments: [
