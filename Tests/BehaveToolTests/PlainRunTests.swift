@@ -30,9 +30,21 @@ struct PlainRunTests {
     }
 
     @Test(
+        "script arguments after --, any number of them, are what ArgumentParser would have parsed",
+        arguments: [
+            ["a.lua", "--", "x"], ["a.lua", "--"], ["a.lua", "--", "--", "-h", "--time-limit"],
+            ["--time-limit", "2", "a.lua", "--", "1", "2"],
+        ])
+    func scriptArgumentsSameAsParsed(arguments: [String]) throws {
+        let plain = try #require(RunInvocation(plainCommandLine: ["run"] + arguments))
+        #expect(plain == (try RunCommand.parse(arguments)).invocation)
+    }
+
+    @Test(
         "anything more, an option or a URL goes through the parser",
         arguments: [
-            ["run"], ["run", "--strict"], ["run", "-h"], ["run", "a.lua", "--fast"], ["run", "a.lua", "--", "x"],
+            ["run"], ["run", "--strict"], ["run", "-h"], ["run", "a.lua", "--fast"], ["run", "a.lua", "x", "--", "y"],
+            ["run", "--", "a.lua"], ["run", "--fast", "a.lua", "--", "x"],
             ["run", "https://example.com/b.lua"], ["run", "HTTP://example.com/b.lua"], ["check", "a.lua"], [],
             ["a.lua"], ["run", "--instruction-limit", "-1", "a.lua"], ["run", "--instruction-limit", "+1", "a.lua"],
             ["run", "--instruction-limit", "", "a.lua"],

@@ -69,7 +69,15 @@ extension RunInvocation {
     /// (`--instruction-limit`, `--depth-limit`, `--time-limit`, `--duration-limit`), each at most
     /// once with a value of decimal digits, and FILE neither an option nor a URL. Any other
     /// spelling goes through ArgumentParser, which gives its errors.
-    init?(plainCommandLine arguments: [String]) {
+    init?(plainCommandLine commandLine: [String]) {
+        // Everything after `--` is the script's, as ArgumentParser's post-terminator arguments
+        // (which it parses in time quadratic in their number).
+        var arguments = commandLine[...]
+        var scriptArguments: [String] = []
+        if let terminator = commandLine.firstIndex(of: "--") {
+            arguments = commandLine[..<terminator]
+            scriptArguments = Array(commandLine[(terminator + 1)...])
+        }
         guard arguments.count % 2 == 0, arguments.first == "run", let file = arguments.last,
             !file.hasPrefix("-"), !Behaviour.isRemote(file)
         else { return nil }
@@ -91,5 +99,6 @@ extension RunInvocation {
         }
         self.init(file: file)
         self.policy = policy
+        self.scriptArguments = scriptArguments
     }
 }
