@@ -29,7 +29,12 @@ public final class LuaCallbackBox {
     func invoke(_ L: OpaquePointer) -> Int32 {
         stateReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { state in
             do {
-                return try body(LuaStack(L, state: state))
+                let count = try body(LuaStack(L, state: state))
+                if state.pushCut != nil {
+                    lua_settop(L, lua_gettop(L) - count)
+                    try state.checkPushes()
+                }
+                return count
             } catch {
                 return LuaCallbackBox.report(error, from: L, name: name, state: state)
             }

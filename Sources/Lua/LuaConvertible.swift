@@ -173,6 +173,8 @@ extension Array: LuaPushable where Element: LuaPushable {
     public func push(to stack: LuaStack) {
         let L = stack.pointer
         lua_createtable(L, Int32(clamping: count), 0)
+        guard stack.enterContainer() else { return }
+        defer { stack.leaveContainer() }
         for (offset, element) in enumerated() {
             element.push(to: stack)
             lua_rawseti(L, -2, lua_Integer(offset + 1))
@@ -206,6 +208,8 @@ extension Dictionary: LuaPushable where Key: LuaPushable, Value: LuaPushable {
     public func push(to stack: LuaStack) {
         let L = stack.pointer
         lua_createtable(L, 0, Int32(clamping: count))
+        guard stack.enterContainer() else { return }
+        defer { stack.leaveContainer() }
         for (key, value) in self {
             key.push(to: stack)
             value.push(to: stack)

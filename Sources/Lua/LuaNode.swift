@@ -105,12 +105,16 @@ indirect enum LuaNode {
         case .string(let s): s.push(to: stack)
         case .array(let elements):
             lua_createtable(L, Int32(clamping: elements.count), 0)
+            guard stack.enterContainer() else { return }
+            defer { stack.leaveContainer() }
             for (offset, element) in elements.enumerated() {
                 element.push(to: stack)
                 lua_rawseti(L, -2, lua_Integer(offset + 1))
             }
         case .map(let pairs):
             lua_createtable(L, 0, Int32(clamping: pairs.count))
+            guard stack.enterContainer() else { return }
+            defer { stack.leaveContainer() }
             for pair in pairs {
                 pair.key.push(to: stack)
                 pair.value.push(to: stack)

@@ -83,15 +83,23 @@ public struct LuaFunction: LuaReferenced {
     }
 
     /// Calls the function with arguments `push` puts on the stack (returning how many), for
-    /// argument lists whose length is known only at run time.
+    /// argument lists whose length is known only at run time. `push` has room for 20 values;
+    /// for more it calls ``LuaStack/reserve(_:)`` first.
     @discardableResult
     public func call(pushingArguments push: (LuaStack) -> Int32) throws -> [LuaValue] {
         let state = reference.state
         try state.ensureOpen()
         let L = state.pointer
         let base = lua_gettop(L)
+        guard lua_checkstack(L, Int32(LuaStack.guaranteedRoom) + 3) != 0 else {
+            throw LuaError(kind: .memory, message: "not enough memory")
+        }
         reference.push(onto: L)
         let count = push(state.stack)
+        if state.pushCut != nil {
+            lua_settop(L, base)
+            try state.checkPushes()
+        }
         guard lua_gettop(L) == base + 1 + count else {
             lua_settop(L, base)
             throw LuaError(kind: .runtime, message: "arguments pushed do not match their count")
@@ -145,6 +153,7 @@ public struct LuaTable: LuaReferenced {
     public func set(_ key: some LuaPushable, _ value: some LuaPushable) throws {
         let L = state.pointer
         try state.ensureOpen()
+        guard lua_checkstack(L, 3) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
         key.push(to: state.stack)
         defer { lua_settop(L, -2) }
         if lua_type(L, -1) == LUA_TNIL { throw LuaError(kind: .runtime, message: "table index is nil") }
@@ -155,6 +164,7 @@ public struct LuaTable: LuaReferenced {
         lua_rotate(L, -2, 1)  // table, key
         value.push(to: state.stack)  // table, key, value
         lua_rawset(L, -3)  // table
+        try state.checkPushes()
     }
 
     /// Values `t[1]…t[#t]`, raw.

@@ -77,6 +77,46 @@ public struct LuaStack {
     /// Removes `n` values from the top.
     @inlinable public func pop(_ n: Int32 = 1) { lua_settop(pointer, -n - 1) }
 
+    /// The values a Swift function, or a push closure, may push without a reservation
+    /// (`LUA_MINSTACK`).
+    public static let guaranteedRoom = Int(LUA_MINSTACK)
+
+    /// How deep containers (arrays, dictionaries, `Codable` values, plain values) may nest when
+    /// pushed: deeper ones are cut there (see ``enterContainer()``).
+    public static let maximumNesting = 1000
+
+    /// Makes room for `n` more values. A Swift function called from Lua starts with room for 20
+    /// (`LUA_MINSTACK`), as does a push closure handed to ``LuaFunction/call(pushingArguments:)``;
+    /// pushing more takes a reservation first. Returns false, and records the push as cut short
+    /// (the next call into Lua, or the Swift function's return, then fails with a clear error),
+    /// when Lua cannot grow the stack that far: past its limit of about a million values, or out
+    /// of memory.
+    public func reserve(_ n: Int) -> Bool {
+        guard n > 0 else { return true }
+        guard n < Int(Int32.max), lua_checkstack(pointer, Int32(n)) != 0 else {
+            state.pushCut = .stack
+            return false
+        }
+        return true
+    }
+
+    /// Called by a container's push with its table just pushed: room for a key and a value above
+    /// it, one level deeper. Returns false when the nesting passes ``maximumNesting`` or the stack
+    /// cannot grow; the container is then left empty, and the push recorded as cut short. After
+    /// true, call ``leaveContainer()`` once the children are in.
+    public func enterContainer() -> Bool {
+        guard state.pushNesting < Self.maximumNesting else {
+            state.pushCut = .nesting
+            return false
+        }
+        guard reserve(2) else { return false }
+        state.pushNesting += 1
+        return true
+    }
+
+    /// Ends what ``enterContainer()`` began.
+    public func leaveContainer() { state.pushNesting -= 1 }
+
     /// Pushes a new table with room for `arrayCount` sequence items and `hashCount` fields.
     @inlinable public func newTable(arrayCount: Int = 0, hashCount: Int = 0) {
         lua_createtable(pointer, Int32(clamping: arrayCount), Int32(clamping: hashCount))

@@ -27,6 +27,30 @@ public final class LuaState {
     private var finalizer: LuaCallbackBox?
     /// How many tables ``LuaFields`` is reading inside one another right now.
     @exclusivity(unchecked) var fieldDepth = 0
+    /// How many containers a push is inside now (``LuaStack/enterContainer()``).
+    @exclusivity(unchecked) var pushNesting = 0
+    /// Why a push since the last check was cut short, if one was.
+    @exclusivity(unchecked) var pushCut: PushCut?
+
+    /// Why Swift could not push a whole value.
+    enum PushCut {
+        case nesting, stack
+
+        var message: String {
+            switch self {
+            case .nesting: "a value handed to Lua is nested more than \(LuaStack.maximumNesting) levels deep"
+            case .stack: "too many values handed to Lua at once (its stack cannot hold them)"
+            }
+        }
+    }
+
+    /// Throws, and forgets it, if a push since the last check was cut short.
+    func checkPushes() throws {
+        guard let cut = pushCut else { return }
+        pushCut = nil
+        pushNesting = 0
+        throw LuaError(kind: .runtime, message: cut.message)
+    }
     /// The context the next `Codable` decode on this state reuses (``DecodingContext``).
     @exclusivity(unchecked) var spareDecodingContext: DecodingContext?
 
@@ -104,11 +128,13 @@ public final class LuaState {
     /// Sets a global variable without invoking metamethods on the globals table.
     public func setGlobal(_ name: String, _ value: some LuaPushable) throws {
         try ensureOpen()
+        guard lua_checkstack(pointer, 3) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
         lua_rawgeti(pointer, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         lua_pushstring(pointer, name)
         value.push(to: stack)
         lua_rawset(pointer, -3)
         behave_pop(pointer, 1)
+        try checkPushes()
     }
 
     // MARK: Loading and running
@@ -153,6 +179,10 @@ public final class LuaState {
     func protectedCall(argumentCount: Int32) throws -> [LuaValue] {
         let L = pointer
         let functionIndex = lua_gettop(L) - argumentCount
+        if pushCut != nil {
+            lua_settop(L, functionIndex - 1)
+            try checkPushes()
+        }
         lua_pushcclosure(L, behave_message_handler, 0)
         behave_insert(L, functionIndex)
         let base = functionIndex - 1
@@ -169,6 +199,11 @@ public final class LuaState {
             throw error
         }
         let top = lua_gettop(L)
+        // Reading a table, function or thread result pushes a copy of it for a moment.
+        guard lua_checkstack(L, 1) != 0 else {
+            lua_settop(L, base)
+            throw LuaError(kind: .runtime, message: "too many results (\(top - functionIndex)) for the stack")
+        }
         var results: [LuaValue] = []
         results.reserveCapacity(Int(top - functionIndex))
         if top > functionIndex {

@@ -293,6 +293,27 @@ struct RuntimeTests {
         #expect(outcome.report?.finish == .completed(waiting: 0))
     }
 
+    @Test("an event payload nested past the bridge's limit fails the run with a clear error; one at the limit arrives")
+    func deepPayload() async throws {
+        func nested(_ depth: Int) -> PlainValue {
+            (1..<depth).reduce(PlainValue.array([])) { inner, _ in .array([inner]) }
+        }
+        let handler = "on('E', function(p) local d = 0 while type(p) == 'table' do d = d + 1 p = p[1] end print(d) end)"
+        let events = EventChannel()
+        events.send("E", nested(1000))
+        events.finish()
+        let outcome = try await runOnTestClock(handler, events: events)
+        #expect(outcome.lines == ["1000"])
+        let tooDeep = EventChannel()
+        tooDeep.send("E", nested(1001))
+        tooDeep.finish()
+        let failed = try await runOnTestClock(handler, events: tooDeep)
+        #expect(failed.lines.isEmpty)
+        #expect(
+            failed.error.map { "\($0)".contains("nested more than 1000 levels deep") } == true,
+            "\(String(describing: failed.error))")
+    }
+
     @Test("context is the app's, read-only")
     func context() async throws {
         let outcome = try await runOnTestClock(

@@ -5,7 +5,8 @@ public struct ActionResult: Sendable {
     /// Pushes the results on the resumed task's stack; returns how many.
     let push: @Sendable (LuaStack) -> Int32
 
-    /// Pushes results directly (on the host's thread, when the task resumes).
+    /// Pushes results directly (on the host's thread, when the task resumes). `push` has room for
+    /// 20 values; for more it calls `stack.reserve(n)` first.
     public init(push: @escaping @Sendable (LuaStack) -> Int32) { self.push = push }
 
     /// No result.

@@ -35,7 +35,8 @@ public enum PlainValue: Sendable, Equatable {
 }
 
 extension PlainValue: LuaPushable {
-    /// Pushes the value: objects and arrays become fresh tables, `null` becomes `nil`.
+    /// Pushes the value: objects and arrays become fresh tables, `null` becomes `nil`. Nesting
+    /// past ``LuaStack/maximumNesting`` is cut there, and the call that hands it to Lua fails.
     public func push(to stack: LuaStack) {
         switch self {
         case .null: stack.pushNil()
@@ -45,12 +46,16 @@ extension PlainValue: LuaPushable {
         case .string(let s): s.push(to: stack)
         case .array(let elements):
             stack.newTable(arrayCount: elements.count, hashCount: 0)
+            guard stack.enterContainer() else { return }
+            defer { stack.leaveContainer() }
             for (offset, element) in elements.enumerated() {
                 element.push(to: stack)
                 stack.rawSet(tableAt: -2, index: offset + 1)
             }
         case .object(let members):
             stack.newTable(arrayCount: 0, hashCount: members.count)
+            guard stack.enterContainer() else { return }
+            defer { stack.leaveContainer() }
             for (key, value) in members {
                 key.push(to: stack)
                 value.push(to: stack)

@@ -69,6 +69,7 @@ final class Scheduler {
 
         try host.slice {
             try runtime.start.call(pushingArguments: { stack in
+                guard stack.reserve(arguments.count + 1) else { return 0 }
                 main.push(to: stack)
                 for argument in arguments { argument.push(to: stack) }
                 return Int32(arguments.count + 1)
@@ -201,6 +202,7 @@ final class Scheduler {
         case .success(let value):
             try host.slice {
                 try runtime.resolve.call(pushingArguments: { stack in
+                    guard stack.reserve(LuaStack.guaranteedRoom + 2) else { return 0 }  // the result's own room
                     id.push(to: stack)
                     true.push(to: stack)
                     return 2 + value.push(stack)

@@ -140,6 +140,7 @@ public final class BehaveSession {
         budget.time = budget.time == 0 ? Self.printingTime : min(budget.time, Self.printingTime)
         let text = try? host.slice(limits: budget) {
             try printer.call(pushingArguments: { stack in
+                guard stack.reserve(values.count + 2) else { return 0 }
                 colour.push(to: stack)
                 values.count.push(to: stack)
                 for value in values { value.push(to: stack) }
