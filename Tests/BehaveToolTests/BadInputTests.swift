@@ -91,6 +91,30 @@ struct BadInputTests {
             "broken.lua:1:1: error: unexpected symbol near '='")
     }
 
+    @Test(
+        "a limit out of range, negative, NaN or infinite is a usage error (64) naming the range",
+        arguments: [
+            "--time-limit=1e10", "--time-limit=inf", "--time-limit=nan", "--time-limit=-1", "--duration-limit=nan",
+            "--duration-limit=-0.5", "--instruction-limit=-1", "--depth-limit=-5", "--depth-limit=2000000",
+            "--memory-limit=99999999999999GiB", "--output-limit=99999999999999999K", "--memory-limit=2000GiB",
+            "--time-limit=99999999999",
+        ])
+    func limitOutOfRange(option: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        let file = try Tool.write("print('ran')\n", to: "a.lua", in: directory)
+        let (name, value) = (String(option.prefix { $0 != "=" }), String(option.drop { $0 != "=" }.dropFirst()))
+        // `--time-limit -1` reads -1 as an option (ArgumentParser's "Missing value", also 64).
+        let separate = value.hasPrefix("-") ? [] : [["run", name, value, file]]
+        for arguments in [["run", option, file], ["check", option, file]] + separate {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(
+                result.stderr.hasPrefix("Error: \(name) must be from 0 (none) to "), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("not \(value)") || value.contains("e"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test("a 10 MB file of valid actions runs")
     func tenMegabytes() throws {
         let action =

@@ -49,6 +49,7 @@ struct PlainRunTests {
             ["a.lua"], ["run", "--instruction-limit", "-1", "a.lua"], ["run", "--instruction-limit", "+1", "a.lua"],
             ["run", "--instruction-limit", "", "a.lua"],
             ["run", "--instruction-limit", "99999999999999999999", "a.lua"],
+            ["run", "--time-limit", "99999999999", "a.lua"], ["run", "--depth-limit", "2000000", "a.lua"],
             ["run", "--instruction-limit=5", "a.lua"], ["run", "--instruction-limit", "5"],
             ["run", "--time-limit", "0.5", "a.lua"], ["run", "--time-limit", "1", "--time-limit", "2", "a.lua"],
             ["run", "--memory-limit", "1000", "a.lua"], ["run", "--trusted", "--time-limit", "5", "a.lua"],

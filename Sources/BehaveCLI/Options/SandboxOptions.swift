@@ -13,25 +13,61 @@ package struct SandboxOptions: ParsableArguments {
 
     @Option(
         name: .customLong("memory-limit"),
-        help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000). Default 64MiB.")
+        help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000), up to 1024GiB; 0 for none. Default 64MiB.")
     var memoryLimit: ByteCount?
 
     @Option(
         name: .customLong("instruction-limit"),
-        help: "VM instructions per run slice, counted exactly (slower). Default: none.")
+        help: "VM instructions per run slice, counted exactly (slower); 0 for none. Default: none.")
     var instructionLimit: Int?
 
-    @Option(name: .customLong("time-limit"), help: "Wall-clock seconds per run slice. Default 30.")
+    @Option(
+        name: .customLong("time-limit"),
+        help: "Wall-clock seconds per run slice, up to 31536000 (a year); 0 for none. Default 30.")
     var timeLimit: Double?
 
-    @Option(name: .customLong("output-limit"), help: "Bytes print and modules may write. Default 16MiB.")
+    @Option(
+        name: .customLong("output-limit"),
+        help: "Bytes print and modules may write, up to 1024GiB; 0 for none. Default 16MiB.")
     var outputLimit: ByteCount?
 
-    @Option(name: .customLong("depth-limit"), help: "Lua call depth, checked by the same count hook. Default: none.")
+    @Option(
+        name: .customLong("depth-limit"),
+        help: "Lua call depth, up to 1000000, checked by the same count hook; 0 for none. Default: none.")
     var depthLimit: Int?
 
-    @Option(name: .customLong("duration-limit"), help: "Seconds the whole run may last, waits included. Default: none.")
+    @Option(
+        name: .customLong("duration-limit"),
+        help: "Seconds the whole run may last, waits included, up to 31536000 (a year); 0 for none. Default: none.")
     var durationLimit: Double?
+
+    /// What each limit accepts; 0 always means none. Anything else (negative, NaN, infinite,
+    /// past the range) is a usage error naming the range, never a silent "no limit".
+    package enum Range {
+        /// Instructions per slice.
+        package static let instructions = 0...Int.max
+        /// Lua call frames: Lua itself stops near 200,000.
+        package static let depth = 0...1_000_000
+        /// Seconds: a year, which no slice or run outlives.
+        package static let seconds = 0.0...31_536_000.0
+        /// Bytes of memory or output: 1 TiB.
+        package static let bytes = 0...(1 << 40)
+    }
+
+    package func validate() throws {
+        func check<T: Comparable>(
+            _ name: String, _ value: T?, _ range: ClosedRange<T>, _ upper: String, written: String? = nil
+        ) throws {
+            guard let value, !range.contains(value) else { return }
+            throw ValidationError("\(name) must be from 0 (none) to \(upper), not \(written ?? "\(value)")")
+        }
+        try check("--memory-limit", memoryLimit?.bytes, Range.bytes, "1024GiB", written: memoryLimit?.text)
+        try check("--output-limit", outputLimit?.bytes, Range.bytes, "1024GiB", written: outputLimit?.text)
+        try check("--instruction-limit", instructionLimit, Range.instructions, "\(Int.max)")
+        try check("--depth-limit", depthLimit, Range.depth, "1000000")
+        try check("--time-limit", timeLimit, Range.seconds, "31536000 seconds")
+        try check("--duration-limit", durationLimit, Range.seconds, "31536000 seconds")
+    }
 
     @Flag(
         name: .customLong("open-urls"),

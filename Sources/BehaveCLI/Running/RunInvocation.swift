@@ -89,11 +89,15 @@ extension RunInvocation {
                 value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                 let whole = Int(value)
             else { return nil }
+            // Out of range: the parser's validation says so.
             switch name {
-            case "--instruction-limit": policy.limits.instructions = whole
-            case "--depth-limit": policy.limits.depth = whole
-            case "--time-limit": policy.limits.time = Double(whole)
-            case "--duration-limit": policy.limits.duration = Double(whole)
+            case "--instruction-limit" where SandboxOptions.Range.instructions.contains(whole):
+                policy.limits.instructions = whole
+            case "--depth-limit" where SandboxOptions.Range.depth.contains(whole): policy.limits.depth = whole
+            case "--time-limit" where SandboxOptions.Range.seconds.contains(Double(whole)):
+                policy.limits.time = Double(whole)
+            case "--duration-limit" where SandboxOptions.Range.seconds.contains(Double(whole)):
+                policy.limits.duration = Double(whole)
             default: return nil
             }
         }
