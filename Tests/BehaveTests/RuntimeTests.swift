@@ -314,6 +314,29 @@ struct RuntimeTests {
             "\(String(describing: failed.error))")
     }
 
+    @Test(
+        "cancelled timers, answered timeouts and cancelled handlers are let go at once: the heap stays flat",
+        arguments: [
+            "every(0.01, function() after(3600, function() end):cancel() end)",
+            "every(0.01, function() after(0, function() emit('reply') end) wait_for('reply', {timeout = 3600}) end)",
+            "every(0.01, function() on('never', function() end):cancel() end)",
+        ])
+    func flatHeap(pattern: String) async throws {
+        // 30,000 ticks: what each left behind before (a few hundred bytes) would pass 8 MiB.
+        let outcome = try await runOnTestClock(pattern + " wait(300) stop()")
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        #expect(outcome.clock >= 300)
+        let peak = try #require(outcome.report?.peakMemory)
+        #expect(peak < 4 << 20, "peak \(peak) bytes")
+    }
+
+    @Test("every's interval is at least a millisecond, so virtual time always advances")
+    func shortestInterval() async throws {
+        let outcome = try await runOnTestClock(
+            "local n = 0 every(1e-300, function() n = n + 1 end) wait(1) print(n) stop()")
+        #expect(outcome.lines == ["999"])
+    }
+
     @Test("context is the app's, read-only")
     func context() async throws {
         let outcome = try await runOnTestClock(

@@ -66,11 +66,26 @@ local function schedule(co, ...)
   if select("#", ...) > 0 then readyArgs[last] = pack(...) end
 end
 
--- Timers: a binary heap on (at, seq), so timers due together fire in creation order.
+-- Timers: a binary heap on (at, seq), so timers due together fire in creation order. A timer
+-- that is cancelled (or a wait_for timeout that is answered) stays in the heap, marked done,
+-- until it comes up; `dead` counts those, and once they are most of the heap it is rebuilt
+-- without them, so a debounce or timeout pattern keeps a flat heap.
+local dead = 0
 local function earlier(a, b) return a.at < b.at or (a.at == b.at and a.seq < b.seq) end
+local function siftDown(i)
+  while true do
+    local l, r, m = 2 * i, 2 * i + 1, i
+    if l <= size and earlier(heap[l], heap[m]) then m = l end
+    if r <= size and earlier(heap[r], heap[m]) then m = r end
+    if m == i then return end
+    heap[i], heap[m] = heap[m], heap[i]
+    i = m
+  end
+end
 local function push(t)
   seq = seq + 1
   t.seq = seq
+  t.queued = true
   size = size + 1
   local i = size
   heap[i] = t
@@ -87,16 +102,28 @@ local function pop()
   heap[1] = heap[size]
   heap[size] = nil
   size = size - 1
-  local i = 1
-  while true do
-    local l, r, m = 2 * i, 2 * i + 1, i
-    if l <= size and earlier(heap[l], heap[m]) then m = l end
-    if r <= size and earlier(heap[r], heap[m]) then m = r end
-    if m == i then break end
-    heap[i], heap[m] = heap[m], heap[i]
-    i = m
-  end
+  siftDown(1)
+  top.queued = false
+  if top.done then dead = dead - 1 end
   return top
+end
+-- Marks a record done (a timer, a handler, a waiter's timeout); a queued timer counts as dead.
+local function finish(record)
+  if record.done then return false end
+  record.done = true
+  if record.queued then
+    dead = dead + 1
+    if dead > 64 and dead * 2 > size then
+      local live = {}
+      for i = 1, size do
+        local t = heap[i]
+        if t.done then t.queued = false else live[#live + 1] = t end
+      end
+      heap, size, dead = live, #live, 0
+      for i = size // 2, 1, -1 do siftDown(i) end
+    end
+  end
+  return true
 end
 
 local function fail(co, err)
@@ -144,7 +171,14 @@ local function fire(t)
       t.task = create(t.fn)
       schedule(t.task, t.handle)
     end
-    repeat t.at = t.at + t.interval until t.at > now
+    -- The next tick after now, in one step: after a long jump of the clock, a loop over the
+    -- missed ticks would take as long as they would have.
+    if t.at + t.interval > now then
+      t.at = t.at + t.interval
+    else
+      t.at = t.at + ((now - t.at) // t.interval + 1) * t.interval
+      if t.at <= now then t.at = now + t.interval end
+    end
     return push(t)
   end
   t.done = true
@@ -182,7 +216,7 @@ local function deliver(name, payload)
       local w = waiting[i]
       if not w.done then
         w.done = true
-        if w.timer then w.timer.done = true else blocked = blocked - 1 end
+        if w.timer then finish(w.timer) else blocked = blocked - 1 end
         if payload == nil then schedule(w.co, true) else schedule(w.co, payload) end  -- never a nil that reads as a timeout
       end
     end
@@ -196,8 +230,12 @@ local methods = {}
 function methods.cancel(h)
   local record = records[h]
   if not record then error("bad argument #1 to 'cancel' (handle expected)", 2) end
-  local was = not record.done
-  record.done = true
+  local was = finish(record)
+  local list = record.event and handlers[record.event]
+  if was and list then  -- a handler leaves its event's list now, not at the event's next delivery
+    for i = 1, #list do if list[i] == record then remove(list, i) break end end
+    if #list == 0 then handlers[record.event] = nil end
+  end
   return was
 end
 function methods.active(h)
@@ -251,8 +289,12 @@ function env.after(s, fn, ...)
   return handle(push{at = now + s, kind = "after", fn = fn, args = pack(...)}, "after " .. s .. "s")
 end
 
+-- every's shortest interval: a shorter one would add nothing a clock could tell apart (and a
+-- tick too small to change the time would keep virtual time from advancing).
+local MIN_INTERVAL = 0.001
 function env.every(s, fn)
   s = seconds(s, "every", true)
+  if s < MIN_INTERVAL then s = MIN_INTERVAL end
   callable(fn, "every", 2)
   local t = {at = now + s, kind = "every", fn = fn, interval = s}
   t.handle = handle(t, "every " .. s .. "s")
@@ -263,7 +305,7 @@ end
 local function listen(name, fn, once, fname)
   eventName(name, fname)
   callable(fn, fname, 2)
-  local record = {fn = fn, once = once}
+  local record = {fn = fn, once = once, event = name}
   local list = handlers[name]
   if not list then list = {}; handlers[name] = list end
   list[#list + 1] = record
