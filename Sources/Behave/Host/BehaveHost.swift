@@ -64,7 +64,8 @@ public final class BehaveHost {
             output
             ?? OutputSink(
                 write: { Swift.print($0, terminator: "") },
-                diagnostic: { StandardError.write($0 + "\n") })
+                diagnostic: { StandardError.write($0 + "\n") },
+                flush: { StandardError.flushOutput() })
         self.output.limit = policy.limits.output
         let searchPath = SearchPath(policy.requireDirectories)
         self.searchPath = searchPath

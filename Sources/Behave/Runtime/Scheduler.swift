@@ -184,6 +184,7 @@ final class Scheduler {
     /// requested from a signal handler.
     nonisolated(nonsending) private func idle(until deadline: Double?) async {
         if let deadline, deadline <= clock.now { return }
+        host.output.flush()
         let wake = min(deadline ?? .infinity, clock.now + 0.1)
         let clock = self.clock
         let inbox = self.inbox

@@ -6,16 +6,26 @@ public final class OutputSink: @unchecked Sendable {
     /// Receives output text (stdout in the tool). Write through ``write(_:)``, which counts.
     private let destination: (String) -> Void
     private let report: (String) -> Void
+    private let pushOut: () -> Void
     private let lock = Lock()
     private var written = 0
     private var maximum: Int
 
-    /// Creates a sink. `write` receives output, `diagnostic` warnings and reports.
-    public init(limit: Int = 0, write: @escaping (String) -> Void, diagnostic: @escaping (String) -> Void) {
+    /// Creates a sink. `write` receives output, `diagnostic` warnings and reports; `flush`, called
+    /// whenever the behaviour waits, passes on what `write` may have buffered.
+    public init(
+        limit: Int = 0, write: @escaping (String) -> Void, diagnostic: @escaping (String) -> Void,
+        flush: @escaping () -> Void = {}
+    ) {
         self.maximum = limit
         self.destination = write
         self.report = diagnostic
+        self.pushOut = flush
     }
+
+    /// Passes on buffered output: the scheduler calls it before the behaviour waits, so a person
+    /// watching the output (or a file it goes to) sees it while the behaviour sleeps.
+    public func flush() { lock.withLock { pushOut() } }
 
     /// Bytes written so far.
     public var bytesWritten: Int { lock.withLock { written } }

@@ -27,6 +27,12 @@ package enum BehaveExit {
     package static let cannotWrite: Int32 = 73
     /// Interrupted (Ctrl-C).
     package static let interrupted: Int32 = 130
+    /// Stopped by SIGTERM.
+    package static let terminatedBySignal: Int32 = 143
+    /// Stopped by SIGHUP (the terminal went away).
+    package static let hungUp: Int32 = 129
+    /// The behaviour's output could not be written (a full disk, a closed pipe).
+    package static let outputFailed: Int32 = 74
 
     /// Prints the error's one-line report on stderr and gives its exit code.
     package static func report(_ error: BehaveError) -> ExitCode {
@@ -43,7 +49,7 @@ package enum BehaveExit {
             return ExitCode(scriptError)
         case .terminated(let lua):
             StandardError.write("behave: \(lua.message)\n")
-            return ExitCode(lua.kind == .cancelled ? interrupted : limitExceeded)
+            return ExitCode(lua.kind == .cancelled ? Interrupts.exitCode : limitExceeded)
         }
     }
 }

@@ -86,6 +86,10 @@ typedef struct behave_control {
     void *watch;            /* the watchdog's record of this state (opaque) */
 } behave_control;
 
+/* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
+ * 0 after a write error (a full disk, a closed pipe), with errno set. */
+int behave_flush_stdout(void);
+
 /* CLOCK_MONOTONIC in nanoseconds. */
 long long behave_now_ns(void);
 /* Forgets a cancellation (the shared flag), before the next run. */

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Starts `arguments` (the program first) with stdout and stderr sent to /dev/null, for tests
+/// Starts `arguments` (the program first) with stdout and stderr sent to /dev/null (or the files
+/// given, created or emptied), for tests
 /// that signal the process themselves; `blocking` is the signal mask it starts with. Returns
 /// its pid, or nil if it could not be spawned.
-func spawnQuietly(_ arguments: [String], blocking signals: [Int32] = []) -> pid_t? {
+func spawnQuietly(
+    _ arguments: [String], blocking signals: [Int32] = [], stdout: String = "/dev/null", stderr: String = "/dev/null"
+) -> pid_t? {
     var mask = sigset_t()
     sigemptyset(&mask)
     for signal in signals { sigaddset(&mask, signal) }
@@ -15,8 +18,8 @@ func spawnQuietly(_ arguments: [String], blocking signals: [Int32] = []) -> pid_
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var pid: pid_t = 0
     let status = withCStrings(arguments) { posix_spawn(&pid, arguments[0], &actions, &attributes, $0, environ) }
     return status == 0 ? pid : nil
