@@ -34,11 +34,7 @@ const void *__wrap_luaT_gettmbyobj(lua_State *L, const void *o, int event) {
         /* Only states made by behave_new_state have a control block; an app may also run
          * states of its own in the same process. */
         void *ud = NULL;
-        if (lua_getallocf(L, &ud) == behave_allocator && ud != NULL) {
-            behave_control *c = ud;
-            if ((c->terminated || behave_preempt_pending(c)) && behave_should_stop(c))
-                behave_raise_termination(L);
-        }
+        if (lua_getallocf(L, &ud) == behave_allocator && ud != NULL) behave_check_stop_of(ud, L);
     }
     return __real_luaT_gettmbyobj(L, o, event);
 }

@@ -46,11 +46,13 @@ static inline int behave_push_wrapped(lua_State *L, int upvalue) {
     return n;
 }
 
-/* Raises the termination if the run must stop: for C loops, every few thousand steps. */
-static inline void behave_check_stop(lua_State *L) {
-    behave_control *c = behave_control_of(L);
+/* Raises the termination if the run must stop: for C loops, every few thousand steps, and for
+ * each turn of a __call chain (callchain.c). */
+static inline void behave_check_stop_of(behave_control *c, lua_State *L) {
     if ((c->terminated || behave_preempt_pending(c)) && behave_should_stop(c)) behave_raise_termination(L);
 }
+
+static inline void behave_check_stop(lua_State *L) { behave_check_stop_of(behave_control_of(L), L); }
 
 /* How many iterations a C loop runs between two checks (a power of two, minus one). */
 #define BEHAVE_CHECK_MASK 4095
