@@ -65,7 +65,7 @@ public final class BehaveHost {
             ?? OutputSink(
                 write: { Swift.print($0, terminator: "") },
                 diagnostic: { StandardError.write($0 + "\n") },
-                flush: { StandardError.flushOutput() })
+                flush: { StandardOutput.flush() })
         self.output.limit = policy.limits.output
         let searchPath = SearchPath(policy.requireDirectories)
         self.searchPath = searchPath

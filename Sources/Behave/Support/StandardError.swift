@@ -1,20 +1,11 @@
-import CBehave
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Unbuffered writes to the process's stderr, and the flush of its buffered stdout.
+/// Unbuffered writes to the process's stderr.
 package enum StandardError {
-    /// Writes out what `print` has buffered for stdout (before stderr is written, or a wait).
-    /// Returns why stdout could not take it (a full disk, a closed pipe), or nil.
-    @discardableResult
-    package static func flushOutput() -> String? {
-        behave_flush_stdout() != 0 ? nil : String(cString: strerror(errno))
-    }
-
     /// Writes `text` as is, to stderr or to `fd` (the REPL writes its terminal output this way).
     package static func write(_ text: String, to fd: Int32 = 2) {
         var copy = text

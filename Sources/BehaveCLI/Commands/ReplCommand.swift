@@ -50,9 +50,8 @@ struct ReplCommand: AsyncParsableCommand {
         do {
             try await host.run(Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin")))
         } catch {
-            StandardOutput.flush()
             throw BehaveExit.report(error)
         }
-        StandardOutput.flush()
+        try BehaveExit.flushOutput()
     }
 }

@@ -34,8 +34,26 @@ package enum BehaveExit {
     /// The behaviour's output could not be written (a full disk, a closed pipe).
     package static let outputFailed: Int32 = 74
 
-    /// Prints the error's one-line report on stderr and gives its exit code.
+    /// Prints the error's one-line report on stderr, after the behaviour's output, and gives its
+    /// exit code (74 if that output could not be written).
     package static func report(_ error: BehaveError) -> ExitCode {
+        let unwritten = StandardOutput.flush()
+        let code = describe(error)
+        if let unwritten { return outputFailure(unwritten) }
+        return code
+    }
+
+    /// Writes out the behaviour's output; exit 74, with one line, if it cannot be written.
+    package static func flushOutput() throws(ExitCode) {
+        if let unwritten = StandardOutput.flush() { throw outputFailure(unwritten) }
+    }
+
+    private static func outputFailure(_ reason: String) -> ExitCode {
+        StandardError.write("behave: cannot write the behaviour's output: \(reason)\n")
+        return ExitCode(outputFailed)
+    }
+
+    private static func describe(_ error: BehaveError) -> ExitCode {
         switch error {
         case .unreadable:
             StandardError.write("behave: \(error)\n")

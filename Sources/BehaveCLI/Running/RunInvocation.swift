@@ -44,12 +44,9 @@ struct RunInvocation: Equatable {
                 loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
                 events: channel, timeline: timeline)
         } catch {
-            let failure = StandardError.flushOutput()
-            let code = BehaveExit.report(error)
-            try Self.checkOutput(failure)
-            throw code
+            throw BehaveExit.report(error)
         }
-        try Self.checkOutput(StandardError.flushOutput())
+        try BehaveExit.flushOutput()
         if case .completed(let waiting) = report.finish, waiting > 0 {
             StandardError.write(
                 "behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
@@ -62,15 +59,6 @@ struct RunInvocation: Equatable {
             throw ExitCode(BehaveExit.scriptError)
         }
         if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
-    }
-}
-
-extension RunInvocation {
-    /// Exits 74 with one line if the behaviour's output could not all be written.
-    static func checkOutput(_ failure: String?) throws(ExitCode) {
-        guard let failure else { return }
-        StandardError.write("behave: cannot write the behaviour's output: \(failure)\n")
-        throw ExitCode(BehaveExit.outputFailed)
     }
 }
 

@@ -10,24 +10,24 @@ import CBehave
 enum Interrupts {
     nonisolated(unsafe) static var flag: UnsafeMutablePointer<Int32>?
     nonisolated(unsafe) static var handles: [Cancellation] = []
-    /// Set by the SIGTERM and SIGHUP handlers (async-signal-safe atomic stores), read at exit.
-    nonisolated(unsafe) static let terminated = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+    /// Set by the handler for SIGTERM (first) and SIGHUP (second) with async-signal-safe atomic
+    /// stores; read when the tool exits, zero until then.
+    nonisolated(unsafe) static let terminated: UnsafeMutablePointer<Int32> = {
+        let flags = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+        flags.initialize(repeating: 0, count: 2)
+        return flags
+    }()
 
     static func route(to cancellation: Cancellation) {
         handles.append(cancellation)  // keeps the flag alive for the handler
         flag = cancellation.flagPointer
-        terminated.initialize(repeating: 0, count: 2)
-        signal(SIGINT) { _ in
+        _ = terminated  // created here, not first in a signal handler
+        let handler: @convention(c) (Int32) -> Void = { signalled in
+            if signalled == SIGTERM { behave_set_flag(Interrupts.terminated) }
+            if signalled == SIGHUP { behave_set_flag(Interrupts.terminated + 1) }
             if let flag = Interrupts.flag { behave_cancel(flag) }
         }
-        signal(SIGTERM) { _ in
-            behave_set_flag(Interrupts.terminated)
-            if let flag = Interrupts.flag { behave_cancel(flag) }
-        }
-        signal(SIGHUP) { _ in
-            behave_set_flag(Interrupts.terminated + 1)
-            if let flag = Interrupts.flag { behave_cancel(flag) }
-        }
+        for signalled in [SIGINT, SIGTERM, SIGHUP] { signal(signalled, handler) }
     }
 
     /// The exit code of a cancelled run: 128 + the signal that cancelled it.
