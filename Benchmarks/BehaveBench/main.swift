@@ -477,8 +477,9 @@ let oneLine = "\(benchDirectory)/hello.lua"
 let helloHandle = fopen(oneLine, "w")!
 fputs("print('hello')\n", helloHandle)
 fclose(helloHandle)
-/// Seconds from spawning `arguments` (no shell in between) to its exit, stdout discarded.
-func spawnTime(_ arguments: [String]) -> Double {
+/// Runs `arguments` (no shell in between), stdout discarded: the seconds from spawning to its exit,
+/// and the bytes of resident memory at its peak (NaN for a run that failed).
+func spawned(_ arguments: [String]) -> (seconds: Double, peak: Double) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -487,11 +488,15 @@ func spawnTime(_ arguments: [String]) -> Double {
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
     let start = now()
-    guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return .nan }
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return (.nan, .nan) }
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return now() - start
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let seconds = now() - start
+    return (seconds, status == 0 ? Double(usage.ru_maxrss) * 1024 : .nan)  // ru_maxrss is in KiB on Linux
 }
+
+func spawnTime(_ arguments: [String]) -> Double { spawned(arguments).seconds }
 
 let starts = 20
 var behaveStarts: [Double] = []
@@ -505,6 +510,26 @@ if measures("start") {
         Row(
             "process start to finish, one-line script: behave run vs lua5.4", behave: behaveStarts,
             baseline: luaStarts, scale: 1000, unit: "ms", target: 4))
+}
+
+// MARK: Input size
+
+if measures("input") {
+    // The list the input limit's default must carry (docs/cli.md, "Input limits").
+    let action =
+        "  {\"name\": \"MyFirstModule\", \"actions\": [{\"func\": \"sayHello\"}, {\"func\": \"sayGoodBye\"}]},\n"
+    var text = "[\n" + String(repeating: action, count: 10_000_000 / action.utf8.count + 1)
+    text += "  {\"name\": \"MyFirstModule\", \"actions\": []}\n]\n"
+    let bigList = "\(benchDirectory)/ten-megabytes.json"
+    let handle = fopen(bigList, "w")!
+    fputs(text, handle)
+    fclose(handle)
+    let size = Double(text.utf8.count)
+    let peaks = (0..<rounds).map { _ in spawned([behaveTool, "run", bigList]).peak }
+    rows.append(
+        Row(
+            "10 MB action list: peak resident memory of behave run vs the file's size", behave: peaks,
+            baseline: peaks.map { _ in size }, scale: 1.0 / 1_048_576, unit: "MiB", target: 10))
 }
 
 system("rm -rf \(benchDirectory)")

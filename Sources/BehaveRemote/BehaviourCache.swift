@@ -43,7 +43,9 @@ public struct BehaviourCache: Sendable {
         let path = path(for: url)
         guard access(path, F_OK) == 0 else { return nil }
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { throw CacheDamage("\(error)") }
+        // Only ``store(_:)`` writes these files, each holding one behaviour and its headers: a
+        // gigabyte is past any copy it wrote, so a larger file is damage, not a copy.
+        do { bytes = try FileBytes.read(path, limit: 1 << 30) } catch { throw CacheDamage("\(error)") }
         let entry = try CacheEntry.decode(bytes)
         guard entry.url == url else { throw CacheDamage("holds \(entry.url), not \(url)") }
         return entry

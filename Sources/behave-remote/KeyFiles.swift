@@ -9,10 +9,21 @@ import BehaveRemote
 enum KeyFiles {
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// A key or signature file is a line of base64: anything much larger is not one.
+    static let maximumSize = 64 << 10
+
+    private static func text(_ path: String) throws(BehaveError) -> String {
+        do { return String(decoding: try FileBytes.read(path, limit: maximumSize), as: UTF8.self) } catch {
+            // Not the input limit --max-input sets: no key or signature is this long.
+            if case .tooLarge = error { throw .unreadable(path, reason: "larger than 64 KiB: not a key or signature") }
+            throw error
+        }
+    }
+
     /// `--public-key`: base64 text, or a file that holds it.
     static func publicKey(_ argument: String) throws(BehaveError) -> PublicKey {
         if access(argument, F_OK) == 0 {
-            let text = String(decoding: try FileBytes.read(argument), as: UTF8.self)
+            let text = try text(argument)
             do { return try PublicKey(text: text) } catch { throw .unreadable(argument, reason: "\(error)") }
         }
         do { return try PublicKey(text: argument) } catch {
@@ -21,12 +32,12 @@ enum KeyFiles {
     }
 
     static func signingKey(_ path: String) throws(BehaveError) -> SigningKey {
-        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        let text = try text(path)
         do { return try SigningKey(text: text) } catch { throw .unreadable(path, reason: "\(error)") }
     }
 
     static func signature(_ path: String) throws(BehaveError) -> Signature {
-        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        let text = try text(path)
         do { return try Signature(text: text) } catch { throw .unreadable(path, reason: "\(error)") }
     }
 

@@ -47,7 +47,7 @@ struct LinkedRemoteTools: RemoteTools {
         let behaviour: Behaviour
         do {
             signingKey = try KeyFiles.signingKey(command.key)
-            behaviour = try Behaviour.read(path: command.file)
+            behaviour = try Behaviour.read(path: command.file, limit: command.sandbox.policy.limits.input)
         } catch { throw BehaveExit.report(error) }
         // A behaviour that would be refused by every app is not worth a signature.
         let host = try command.sandbox.makeHost()
@@ -68,7 +68,7 @@ struct LinkedRemoteTools: RemoteTools {
         let signaturePath = command.signature ?? command.file + ".sig"
         do {
             let keys = try command.publicKeys.map { (key) throws(BehaveError) in try KeyFiles.publicKey(key) }
-            let bytes = try FileBytes.read(command.file)
+            let bytes = try FileBytes.read(command.file, limit: Limits().input)
             let signature = try KeyFiles.signature(signaturePath)
             guard let signer = signature.signer(of: bytes, among: keys) else {
                 StandardError.write(

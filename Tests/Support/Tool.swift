@@ -34,10 +34,10 @@ package enum Tool {
         }
     }
 
-    /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed.
-    /// `environment` replaces the test's own.
+    /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed;
+    /// `inputFile` (if any) is its stdin instead (`/dev/zero`). `environment` replaces the test's own.
     package static func run(
-        _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil, inputFile: String? = nil,
         program: URL? = nil, environment: [String: String]? = nil
     ) throws -> Result {
         let process = Process()
@@ -50,7 +50,9 @@ package enum Tool {
         process.standardOutput = out
         process.standardError = err
         let inputPipe = input.map { _ in Pipe() }
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
+        process.standardInput =
+            try inputPipe ?? inputFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+            ?? FileHandle.nullDevice
         try process.run()
         if let inputPipe, let input {
             inputPipe.fileHandleForWriting.write(Data(input.utf8))

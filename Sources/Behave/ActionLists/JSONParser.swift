@@ -21,6 +21,22 @@ public struct JSONParser {
 
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        try parse(bytes, streaming: false) { _ in }
+    }
+
+    /// Parses a whole document, handing each element of a top-level array to `each` as soon as it
+    /// is parsed, so only one element's tree is held at a time (an action list of many megabytes
+    /// never exists as one tree). The array itself comes back empty; any other top-level value
+    /// comes back whole, and `each` is not called.
+    public static func parse(_ bytes: [UInt8], handingElementsTo each: (JSONValue) -> Void) throws(Failure)
+        -> JSONValue
+    {
+        try parse(bytes, streaming: true, elements: each)
+    }
+
+    private static func parse(_ bytes: [UInt8], streaming: Bool, elements each: (JSONValue) -> Void) throws(Failure)
+        -> JSONValue
+    {
         var parser = JSONParser(bytes: bytes)
         try parser.validateUTF8()
         parser.skipBOM()
@@ -29,7 +45,15 @@ public struct JSONParser {
             throw Failure(
                 position: parser.position, message: "expected a JSON value, found end of file (the file is empty)")
         }
-        let value = try parser.parseValue(depth: 0)
+        let value: JSONValue
+        if streaming, parser.bytes[parser.index] == UInt8(ascii: "[") {
+            let start = parser.position
+            value = try withoutActuallyEscaping(each) { (each) throws(Failure) in
+                try parser.parseArray(start: start, depth: 1, handingTo: each)
+            }
+        } else {
+            value = try parser.parseValue(depth: 0)
+        }
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw Failure(
@@ -176,7 +200,10 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(start: SourcePosition, depth: Int) throws(Failure) -> JSONValue {
+    /// An array; with `each`, its elements go there instead of into the value.
+    private mutating func parseArray(
+        start: SourcePosition, depth: Int, handingTo each: ((JSONValue) -> Void)? = nil
+    ) throws(Failure) -> JSONValue {
         if depth > JSONParser.maximumDepth {
             throw fail("arrays and objects nest deeper than \(JSONParser.maximumDepth) levels")
         }
@@ -189,7 +216,8 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            if let each { each(element) } else { elements.append(element) }
             if try !continues(closedBy: "]", after: "an array element") {
                 return JSONValue(kind: .array(elements), position: start)
             }

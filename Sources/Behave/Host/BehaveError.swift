@@ -5,6 +5,9 @@ import Lua
 public enum BehaveError: Error, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(String, reason: String)
+    /// The file (or stream) holds more bytes than the input limit (``Limits/input``) allows;
+    /// nothing past the limit was read.
+    case tooLarge(String, limit: Int)
     /// The behaviour is malformed or does not fit the registered modules; nothing ran.
     case invalid([Diagnostic])
     /// The script raised an error it did not catch.
@@ -15,6 +18,7 @@ public enum BehaveError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
+        case .tooLarge(let path, let limit): "\(path): larger than the input limit of \(LuaState.formatBytes(limit))"
         case .invalid(let diagnostics):
             diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
         case .failed(let error): error.message

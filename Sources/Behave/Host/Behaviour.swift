@@ -42,7 +42,6 @@ public struct Behaviour: Sendable {
         return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .lua
     }
 
-    /// Reads a behaviour file.
     /// Whether `name` is an http(s) URL (loaded through `BehaveRemote`) rather than a file path.
     ///
     ///     Behaviour.isRemote("https://example.com/b.lua")  // true
@@ -52,8 +51,11 @@ public struct Behaviour: Sendable {
         return lower.hasPrefix("https://") || lower.hasPrefix("http://")
     }
 
-    public static func read(path: String) throws(BehaveError) -> Behaviour {
-        let bytes = try FileBytes.read(path)
+    /// Reads a behaviour file of at most `limit` bytes (0 for any size): a larger one, or a
+    /// stream such as `/dev/zero`, is refused with ``BehaveError/tooLarge(_:limit:)`` before
+    /// anything past the limit is read.
+    public static func read(path: String, limit: Int = Limits().input) throws(BehaveError) -> Behaviour {
+        let bytes = try FileBytes.read(path, limit: limit)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         return Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)

@@ -40,7 +40,7 @@ enum StateBuilder {
             registry, in: lua, context: ActionContext(output: output, clock: clock),
             starter: starter)
         let host = try hostFunctions(
-            in: lua, registry: registry, output: output, starter: starter,
+            in: lua, registry: registry, output: output, starter: starter, inputLimit: policy.limits.input,
             directories: directories)
         // Both modes: the scheduler's resume and coroutine.close know which coroutine runs (where
         // a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
@@ -135,7 +135,7 @@ enum StateBuilder {
     /// The host's own functions the preludes build the behaviour's environment from.
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
-        starter: ActionStarter, directories: @escaping () -> [String]
+        starter: ActionStarter, inputLimit: Int, directories: @escaping () -> [String]
     ) throws -> LuaTable {
         let host = try LuaTable(in: lua)
         try host.set(
@@ -155,7 +155,7 @@ enum StateBuilder {
         try host.set(
             "findmodule",
             lua.function(named: "require") { stack in
-                switch RequireSearch.find(try String.read(from: stack, at: 1), in: directories()) {
+                switch RequireSearch.find(try String.read(from: stack, at: 1), in: directories(), limit: inputLimit) {
                 case .success(let found):
                     LuaString(bytes: found.source).push(to: stack)
                     found.path.push(to: stack)

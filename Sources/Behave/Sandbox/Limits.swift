@@ -24,6 +24,10 @@ public struct Limits: Sendable, Equatable {
     /// Seconds the whole run may last on the host's clock, waits included; 0 for no limit
     /// (the default: a behaviour reacting to events may run as long as the app does).
     public var duration: Double = 0
+    /// Bytes of any one input the host reads: a behaviour file (``Behaviour/read(path:limit:)``),
+    /// a module `require` finds, an events file or one line of a live event stream. Default
+    /// 16 MiB; 0 for none. Nothing past the limit is read (``BehaveError/tooLarge(_:limit:)``).
+    public var input: Int = 16 << 20
 
     /// The defaults.
     public init() {}
@@ -37,6 +41,7 @@ public struct Limits: Sendable, Equatable {
         limits.output = 0
         limits.depth = 0
         limits.duration = 0
+        limits.input = 0
         return limits
     }()
 

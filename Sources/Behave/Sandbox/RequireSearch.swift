@@ -12,7 +12,8 @@ enum RequireSearch {
         case failure(String)
     }
 
-    static func find(_ name: String, in directories: [String]) -> Outcome {
+    /// The source of module `name`, at most `limit` bytes (0 for any size).
+    static func find(_ name: String, in directories: [String], limit: Int) -> Outcome {
         let allowed = name.utf8.allSatisfy {
             $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
                 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
@@ -33,7 +34,7 @@ enum RequireSearch {
             guard resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
                 return .failure("module '\(name)' not found: \(candidate) leads outside \(directory)")
             }
-            do { return .success((try FileBytes.read(resolved), candidate)) } catch {
+            do { return .success((try FileBytes.read(resolved, limit: limit), candidate)) } catch {
                 return .failure("module '\(name)': \(error)")
             }
         }

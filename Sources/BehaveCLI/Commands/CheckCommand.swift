@@ -31,7 +31,9 @@ struct CheckCommand: RemoteCommand {
         for file in files {
             let loaded: LoadedBehaviour
             do {
-                loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) {
+                loaded = try await LoadedBehaviour.load(
+                    file, limit: sandbox.policy.limits.input, remote: remote, tools: tools
+                ) {
                     host.check($0, strict: strict)
                 }
             } catch {

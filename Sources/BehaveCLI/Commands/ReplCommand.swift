@@ -48,7 +48,9 @@ struct ReplCommand: AsyncParsableCommand {
     /// Runs what stdin carries as one behaviour named `stdin`.
     private func runScript(on host: BehaveHost) async throws {
         do {
-            try await host.run(Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin")))
+            try await host.run(
+                Behaviour(
+                    name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: sandbox.policy.limits.input)))
         } catch {
             throw BehaveExit.report(error)
         }

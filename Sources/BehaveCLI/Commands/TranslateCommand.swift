@@ -24,7 +24,9 @@ struct TranslateCommand: RemoteCommand {
         let host = try sandbox.makeHost()
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) {
+            loaded = try await LoadedBehaviour.load(
+                file, limit: sandbox.policy.limits.input, remote: remote, tools: tools
+            ) {
                 host.check($0, strict: strict)
             }
         } catch { throw error.code }

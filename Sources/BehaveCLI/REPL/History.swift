@@ -10,6 +10,9 @@ import Behave
 struct History {
     /// The most entries kept.
     static let capacity = 1000
+    /// The largest history file read back: a thousand lines of typing fit many times over, and a
+    /// file larger than this is not one the REPL wrote.
+    static let maximumFileSize = 16 << 20
     private(set) var entries: [String] = []
     /// Where it is kept; nil when there is no home to keep it in.
     let path: String?
@@ -17,7 +20,7 @@ struct History {
     /// The history of earlier sessions, if any.
     init(path: String? = History.defaultPath) {
         self.path = path
-        guard let path, let bytes = try? FileBytes.read(path) else { return }
+        guard let path, let bytes = try? FileBytes.read(path, limit: History.maximumFileSize) else { return }
         entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).suffix(Self.capacity)
     }
 

@@ -113,7 +113,7 @@ struct Repl {
         case .terminated(let lua):
             if lua.kind == .cancelled { Terminal.write("^C\n") }  // the terminal does not echo it while code runs
             complain(lua.kind == .cancelled ? "interrupted" : lua.message)
-        case .unreadable:
+        case .unreadable, .tooLarge:
             complain(failure.description)
         }
     }
@@ -153,7 +153,7 @@ struct Repl {
                 return .proceed
             }
             let behaviour: Behaviour
-            do { behaviour = try Behaviour.read(path: argument) } catch {
+            do { behaviour = try Behaviour.read(path: argument, limit: policy.limits.input) } catch {
                 show(error)
                 return .proceed
             }

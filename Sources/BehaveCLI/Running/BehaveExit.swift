@@ -58,6 +58,9 @@ package enum BehaveExit {
         case .unreadable:
             StandardError.write("behave: \(error)\n")
             return ExitCode(unreadable)
+        case .tooLarge:
+            StandardError.write("behave: \(error) (--max-input changes it)\n")
+            return ExitCode(unreadable)
         case .invalid(let diagnostics):
             for diagnostic in diagnostics { StandardError.write("\(diagnostic)\n") }
             return ExitCode(invalid)

@@ -16,12 +16,13 @@ package struct LoadedBehaviour {
     /// Reads `argument`: a file here, a URL through `tools` with `remote`'s settings (handed to
     /// `behave-remote` without them).
     /// `validate` decides whether a downloaded or cached copy may run.
+    /// A file holds at most `limit` bytes (``Limits/input``).
     static func load(
-        _ argument: String, remote: RemoteOptions?, tools: (any RemoteTools)?,
+        _ argument: String, limit: Int, remote: RemoteOptions?, tools: (any RemoteTools)?,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
         guard Behaviour.isRemote(argument) else {
-            do { return LoadedBehaviour(behaviour: try Behaviour.read(path: argument)) } catch {
+            do { return LoadedBehaviour(behaviour: try Behaviour.read(path: argument, limit: limit)) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
         }

@@ -21,16 +21,18 @@ struct RunInvocation: Equatable {
         var timeline: [TimedEvent] = []
         var channel: EventChannel?
         if events == "-" {
-            channel = StdinEvents.start()
+            channel = StdinEvents.start(lineLimit: policy.limits.input)
         } else if let events {
-            do { timeline = try TimedEvent.parseLines(FileBytes.read(events), file: events) } catch {
+            do {
+                timeline = try TimedEvent.parseLines(FileBytes.read(events, limit: policy.limits.input), file: events)
+            } catch {
                 throw BehaveExit.report(error)
             }
         }
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, remote: remote, tools: tools) {
+            loaded = try await LoadedBehaviour.load(file, limit: policy.limits.input, remote: remote, tools: tools) {
                 host.check($0, strict: strict)
             }
         } catch { throw error.code }
