@@ -37,6 +37,36 @@ struct JSONParserTests {
         #expect(strings == ["a\"b\\c\n", "é", "😀"])
     }
 
+    @Test("a lone surrogate becomes U+FFFD and the escape after it is kept")
+    func loneSurrogates() throws {
+        let value = try Self.parse(#"["\ud800\u0041", "\udc00x", "\ud800", "\ud83d\ud83d\ude00", "\ud800\n"]"#)
+        guard case .array(let items) = value.kind else {
+            Issue.record("not an array")
+            return
+        }
+        let strings = items.map { item -> String in if case .string(let text) = item.kind { text } else { "?" } }
+        #expect(strings == ["\u{FFFD}A", "\u{FFFD}x", "\u{FFFD}", "\u{FFFD}😀", "\u{FFFD}\n"])
+    }
+
+    @Test("a name that appears twice in an object is an error at its second place")
+    func duplicateNames() throws {
+        let failure = Self.failure("{\"a\": 1,\n \"b\": 2, \"a\": 3}")
+        #expect(
+            failure?.description
+                == "2:10: duplicate member name \"a\" (first at 1:2): each name may appear once in an object")
+        // Escapes are compared decoded: "\u0061" is "a".
+        #expect(Self.failure(#"{"a": 1, "\u0061": 2}"#) != nil)
+        // Past 16 names the check hashes; a repeat far in is still found.
+        let many = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(try Self.parse("{\(many)}")["k39"] != nil)
+        #expect(
+            Self.failure("{\(many), \"k3\": 0}")?.message.hasPrefix("duplicate member name \"k3\" (first at 1:") == true
+        )
+        #expect(Self.failure("{\(many), \"k20\": 0}") != nil)
+        // The same name in two objects is no repeat.
+        #expect(Self.failure(#"[{"a": 1}, {"a": 2}, {"x": {"a": 3}, "a": 4}]"#) == nil)
+    }
+
     @Test("each value knows its line and column; object lookup finds members")
     func positions() throws {
         let value = try Self.parse("{\n  \"name\": \"Greeter\",\n  \"list\": [true, null]\n}")

@@ -85,10 +85,34 @@ struct BadInputTests {
         #expect(result.stderr == "behave: /nonexistent/Protocols.json: cannot read: No such file or directory\n")
     }
 
-    @Test func luaSyntaxError() throws {
+    @Test("a Lua syntax error gives the column of the token it names")
+    func luaSyntaxError() throws {
+        // The second '=' is the one Lua stopped at.
         expectOneLine(
             try run("local x = = 1", name: "broken.lua"), status: 65,
-            "broken.lua:1:1: error: unexpected symbol near '='")
+            "broken.lua:1:11: error: unexpected symbol near '='")
+        expectOneLine(
+            try run("local x = 1\nlocal y = @ 2\n", name: "synerr.lua"), status: 65,
+            "synerr.lua:2:11: error: unexpected symbol near '@'")
+        expectOneLine(
+            try run("local t = {\n  'é', 'ü' @\n}\n", name: "wide.lua"), status: 65,
+            "wide.lua:2:12: error: '}' expected (to close '{' at line 1) near '@'")
+        expectOneLine(
+            try run("if x then\n  print(1)\n", name: "eof.lua"), status: 65,
+            "eof.lua:3:1: error: 'end' expected (to close 'if' at line 1) near <eof>")
+        let check = try Tool.run([
+            "check", try Tool.write("f(a b) b\n", to: "c.lua", in: try Tool.temporaryDirectory()),
+        ])
+        #expect(check.status == 65)
+        #expect(check.stderr.hasSuffix("c.lua:1:5: error: ')' expected near 'b'\n"), "\(check.stderr)")
+    }
+
+    @Test("a name twice in one JSON object is refused at its second place")
+    func duplicateName() throws {
+        expectOneLine(
+            try run("[{\"name\": \"MyFirstModule\", \"name\": \"MySecondModule\", \"actions\": []}]"), status: 65,
+            "bad.json:1:28: error: duplicate member name \"name\" (first at 1:3): each name may appear once in an object"
+        )
     }
 
     @Test(

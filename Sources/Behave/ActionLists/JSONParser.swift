@@ -244,6 +244,7 @@ public struct JSONParser {
         }
         index += 1
         var members: [(key: String, keyPosition: SourcePosition, value: JSONValue)] = []
+        var names: [String: SourcePosition]?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -258,6 +259,16 @@ public struct JSONParser {
             }
             let keyPosition = position
             let key = try parseString()
+            // Two parsers of one document must never disagree on what it says (a signed
+            // configuration read by another tool), so a repeated name is an error, not "the last
+            // one wins". Small objects search their members; large ones hash, so a hostile object
+            // of many names stays linear.
+            if let first = names.map({ $0[key] }) ?? members.first(where: { $0.key == key })?.keyPosition {
+                throw Failure(
+                    position: keyPosition,
+                    message:
+                        "duplicate member name \"\(key)\" (first at \(first)): each name may appear once in an object")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw fail("expected ':' after the member name \"\(key)\", found \(found)")
@@ -265,6 +276,11 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, keyPosition, try parseValue(depth: depth)))
+            if names != nil {
+                names![key] = keyPosition
+            } else if members.count == 16 {
+                names = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.keyPosition) })
+            }
             if try !continues(closedBy: "}", after: "an object member") {
                 return JSONValue(kind: .object(members), position: start)
             }
@@ -322,7 +338,9 @@ public struct JSONParser {
                     if (0xDC00...0xDFFF).contains(low) {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else {
-                        scalar = 0xFFFD
+                        // A lone high surrogate becomes U+FFFD; the escape after it is a
+                        // character of its own, read again on the next turn.
+                        index -= 6
                     }
                 }
                 let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"

@@ -7,7 +7,8 @@ public struct JSONValue: Sendable {
         case number(String)
         case string(String)
         case array([JSONValue])
-        /// Members in file order (duplicates kept; the last one wins on lookup, as in most parsers).
+        /// Members in file order. ``JSONParser`` refuses a name that appears twice; in a value built by
+        /// hand, the last one wins on lookup.
         case object([(key: String, keyPosition: SourcePosition, value: JSONValue)])
     }
 

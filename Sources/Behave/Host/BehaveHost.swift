@@ -114,7 +114,7 @@ public final class BehaveHost {
                 _ = try lua.load(behaviour.bytes, chunkName: "@" + behaviour.name)
                 return []
             } catch let error as LuaError {
-                return [Diagnostic(error, file: behaviour.name)]
+                return [Diagnostic(error, file: behaviour.name, source: behaviour.bytes)]
             } catch { return [Diagnostic(.error, file: behaviour.name, at: nil, "\(error)")] }
         }
     }
@@ -241,7 +241,7 @@ public final class BehaveHost {
         do {
             return try lua.load(source, chunkName: "@" + behaviour.name)
         } catch let error as LuaError {
-            throw .invalid([Diagnostic(error, file: behaviour.name)])
+            throw .invalid([Diagnostic(error, file: behaviour.name, source: source)])
         } catch { throw .failed(LuaError(kind: .runtime, message: "\(error)")) }
     }
 

@@ -112,7 +112,7 @@ public final class BehaveSession {
             return .success(try host.lua.load(code, chunkName: "=" + chunkName))
         } catch let error as LuaError {
             if expressionIsIncomplete || error.message.hasSuffix("<eof>") { return .success(nil) }
-            return .failure(.invalid([Diagnostic(error, file: chunkName)]))
+            return .failure(.invalid([Diagnostic(error, file: chunkName, source: Array(code.utf8))]))
         } catch {
             return .failure(.failed(LuaError(kind: .runtime, message: "\(error)")))
         }
