@@ -76,7 +76,7 @@ static inline __attribute__((always_inline)) int behave_resume_values(lua_State 
         *top = base + nres;
         return 1;
     }
-    if (c->terminated) behave_record_stop(L, co);
+    if (c->terminated && c->terminated != BEHAVE_STOPPED) behave_record_stop(L, co);
     /* co may be L itself (a coroutine resuming itself): the message is already on top. */
     lua_xmove(co, L, 1);
     *top = lua_gettop(L);
@@ -171,10 +171,15 @@ int behave_passing_coroutines(lua_State *L) {
 
 int behave_resume_task(lua_State *L) {
     behave_control *c = behave_control_of(L);
+    /* A halt outside any task (stop() in a finalizer the runtime's own code triggered): the
+     * runtime has recorded the stop and ends the behaviour after this task. */
+    if (c->terminated == BEHAVE_STOPPED) c->terminated = BEHAVE_RUNNING;
     if (c->terminated) return behave_raise_termination(L);
     luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
     int top;
     int ok = behave_resume_values(L, c, lua_tothread(L, 1), 1, &top);
+    /* The task halted itself (behave_halt): it is over, and so is the termination. */
+    if (c->terminated == BEHAVE_STOPPED) c->terminated = BEHAVE_RUNNING;
     if (c->terminated) return behave_raise_termination(L);
     lua_pushboolean(L, ok); /* as the library's resume: ok, results... or false, error */
     lua_insert(L, 2);
@@ -198,4 +203,12 @@ int behave_close(lua_State *L) {
     if (c->terminated) return behave_raise_termination(L);
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
+}
+
+int behave_halt(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (c->terminated == BEHAVE_RUNNING) c->terminated = BEHAVE_STOPPED;
+    /* A pcall that does not refuse (the stock one, in trusted mode) is left at its next instruction. */
+    behave_arm_hook(c, L);
+    return behave_raise_termination(L);
 }

@@ -353,6 +353,71 @@ struct RuntimeTests {
         #expect(outcome.lines[3] == "beta\ttrue")
     }
 
+    @Test(
+        "stop where the task cannot yield ends it there, past any pcall, and nothing else runs",
+        arguments: [
+            "pcall(table.sort, {3, 1, 2}, function(a, b) stop('done') print('ran on') return a < b end)",
+            "pcall(string.gsub, 'abc', '%w', function(c) stop('done') print('ran on') end)",
+            "local mt = {__lt = function() stop('done') print('ran on') return true end} "
+                + "pcall(table.sort, {setmetatable({}, mt), setmetatable({}, mt)})",
+            "pcall(function() local _ <close> = setmetatable({}, {__close = function() stop('done') print('ran on') end}) end)"
+                + " error('x')",
+        ])
+    func stopWhereNoYield(source: String) async throws {
+        // Trusted too: the stock pcall catches the unwinding, and the next instruction resumes it.
+        for trusted in [false, true] {
+            let outcome = try await runOnTestClock(
+                """
+                after(0, function() print("other task") end)
+                on("E", function() print("handler") end)
+                emit("E")
+                \(source)
+                print("caller ran on")
+                """, trusted: trusted)
+            #expect(outcome.lines == [], "\(outcome.lines)")
+            #expect(outcome.report?.finish == .stopped("done"), "\(String(describing: outcome.error))")
+            #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        }
+    }
+
+    @Test("after a halted stop the same host runs the next behaviour as usual")
+    func stopThenRunAgain() async throws {
+        let host = try BehaveHost(modules: [], clock: VirtualClock())
+        let halted = try await host.run(
+            Behaviour(name: "a.lua", source: "pcall(table.sort, {2, 1}, function() stop() end) print('ran on')"))
+        #expect(halted.finish == .stopped(nil))
+        let next = try await host.run(
+            Behaviour(
+                name: "b.lua",
+                source: "local t = {2, 1} table.sort(t) local ok, e = pcall(error, 'x') return ok, e, t[1]"))
+        #expect(next.finish == .completed(waiting: 0))
+        #expect(next.results.map(\.description) == ["false", "x", "1"])
+    }
+
+    @Test("pairs(context) hands out no writable table")
+    func contextPairs() async throws {
+        let outcome = try await runOnTestClock(
+            """
+            local f, s, c = pairs(context)
+            print(type(f), s, c)
+            for k, v, extra in pairs(context) do print(k, v, extra) end
+            pcall(function() local _, inner = pairs(context.flags) inner.beta = false end)
+            print(context.platform, context.flags.beta, next(context))
+            local n = 0
+            for _ in pairs(context.langs) do n = n + 1 end
+            print(n)
+            """, context: ["platform": "ios", "flags": ["beta": true], "langs": ["fr", "en"]])
+        #expect(outcome.lines.count == 6, "\(outcome.lines)")
+        #expect(outcome.lines.first == "function\tnil\tnil")
+        #expect(
+            outcome.lines.dropFirst().prefix(3).sorted().map { $0.split(separator: "\t").first } == [
+                "flags", "langs", "platform",
+            ])
+        #expect(outcome.lines.dropFirst().prefix(3).allSatisfy { $0.hasSuffix("\tnil") })
+        #expect(outcome.lines[4] == "ios\ttrue\tnil")
+        #expect(outcome.lines[5] == "2")
+    }
+
     @Test("helpers refuse bad arguments with the script's line")
     func badArguments() async throws {
         for (source, message) in [

@@ -8,7 +8,7 @@
 -- RuntimeStep and RuntimeRequest):
 --
 --   arguments   env, HOST, host = the behaviour's environment, the sentinel, the host's
---               functions (resume, close, traceback, report, write, passing, requests)
+--               functions (resume, close, halt, traceback, report, write, passing, requests)
 --   returns     the driver the Swift Scheduler calls, each call one run slice:
 --     start(chunk, ...)    makes the main chunk a task, ready to run with the arguments
 --     step(now)            runs ready tasks and due timers; returns one of
@@ -32,7 +32,7 @@
 
 local env, HOST, host = ...
 -- Captured now: a script may change the library tables it shares with this chunk.
-local resume, close, traceback, report = host.resume, host.close, host.traceback, host.report
+local resume, close, traceback, report, halt = host.resume, host.close, host.traceback, host.report, host.halt
 local WAIT, EVENT, STOP, ACTION = host.requests.wait, host.requests.event, host.requests.stop, host.requests.action
 local create, status, isyieldable = coroutine.create, coroutine.status, coroutine.isyieldable
 -- A request is yielded by request, never by coroutine.yield: it marks the yield as one, which is
@@ -146,7 +146,10 @@ end
 
 -- What a task's resume gave: it failed, ended, or asks the host for something.
 local function resumed(co, ok, ...)
-  if not ok then return fail(co, (...)) end
+  if not ok then
+    if stopped then return close(co) end  -- halted by stop(): no failure
+    return fail(co, (...))
+  end
   if status(co) == "dead" then
     if co == main then mainDone, mainResults = true, pack(...) end
     return
@@ -334,7 +337,8 @@ end
 
 function env.stop(reason)
   if not stopped then stopped = {reason} end
-  if isyieldable() then request(HOST, STOP) end
+  -- Where the task cannot yield, it is unwound past any pcall (behave_halt, coroutines.c).
+  if isyieldable() then request(HOST, STOP) else halt() end
 end
 
 function env.now() return now end
@@ -351,7 +355,15 @@ local function readonly(t)
     __index = t,
     __newindex = function(_, k) error("context is read-only (cannot set '" .. tostring(k) .. "')", 2) end,
     __len = function() return #t end,
-    __pairs = function() return next, t, nil end,
+    -- A closure, not `next, t`: the state value a for loop receives would be the writable table.
+    __pairs = function()
+      local key
+      return function()
+        local value
+        key, value = next(t, key)
+        return key, value
+      end
+    end,
     __metatable = false,
   })
 end

@@ -52,7 +52,9 @@ enum {
     BEHAVE_LIMIT_OUTPUT = 4,
     BEHAVE_LIMIT_DEPTH = 5,
     BEHAVE_CANCELLED = 6,
-    BEHAVE_LIMIT_DURATION = 7 /* set by the host between slices, never by the hook */
+    BEHAVE_LIMIT_DURATION = 7, /* set by the host between slices, never by the hook */
+    BEHAVE_STOPPED = 8 /* stop() where the task could not yield (behave_halt): unwinds the task
+                          like a limit, then the scheduler's resume clears it; never reported */
 };
 
 typedef struct behave_control {
@@ -230,6 +232,11 @@ int behave_passing_coroutines(lua_State *L);
 /* coroutine.resume for the runtime's scheduler: the library's, plus knowing which coroutine
  * runs (where a preemption hook must land). */
 int behave_resume_task(lua_State *L);
+/* halt(): the runtime's stop() where the task cannot yield (a sort comparator, a gsub
+ * callback, a metamethod called from C). Terminates the run as BEHAVE_STOPPED, so no pcall in
+ * between lets the script run on; behave_resume_task turns it back into a failed resume, and the
+ * runtime, which has recorded the stop, ends the behaviour as stopped. */
+int behave_halt(lua_State *L);
 /* A C closure around the library's coroutine.close (upvalue 1) that knows which coroutine
  * runs its __close handlers and refuses to recurse past the C stack's floor: Lua 5.4.4's
  * close does not count C calls across coroutines, so a chain of closes could overflow it. */
