@@ -107,6 +107,29 @@ struct BadInputTests {
         #expect(check.stderr.hasSuffix("c.lua:1:5: error: ')' expected near 'b'\n"), "\(check.stderr)")
     }
 
+    @Test("translate says it takes a JSON action list when given a Lua script")
+    func translateLua() throws {
+        let file = try Tool.write("print(1)\n", to: "keynote.lua", in: try Tool.temporaryDirectory())
+        let result = try Tool.run(["translate", file])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "\(file): error: is a Lua script, not a JSON action list: it runs as it is, with nothing to translate\n"
+        )
+    }
+
+    @Test("help for a command that does not exist is a usage error")
+    func helpUnknown() throws {
+        let unknown = try Tool.run(["help", "frob"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr == "behave: no command 'frob' (behave --help lists them)\n")
+        let known = try Tool.run(["help", "run"])
+        #expect(known.status == 0)
+        #expect(known.stdout.hasPrefix("OVERVIEW: Run a behaviour"))
+    }
+
     @Test("a name twice in one JSON object is refused at its second place")
     func duplicateName() throws {
         expectOneLine(

@@ -9,7 +9,8 @@ struct BehaveCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the behaviour raised an error, 3 a sandbox limit stopped it, \
             10 ran the last good copy of a remote behaviour, 11 ran the --fallback, \
             64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, \
-            69 remote behaviour unavailable, or behave-remote missing (nothing ran), 73 cannot write an output file, 130 interrupted.
+            69 remote behaviour unavailable, or behave-remote missing (nothing ran), 73 cannot write an output file, \
+            74 cannot write the behaviour's output, 129 hung up (SIGHUP), 130 interrupted, 143 terminated (SIGTERM).
             """,
         version: BehaveVersion.current,
         subcommands: [

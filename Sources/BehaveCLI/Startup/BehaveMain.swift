@@ -1,4 +1,5 @@
 import ArgumentParser
+import Behave
 
 #if canImport(Glibc)
     import Glibc
@@ -25,6 +26,14 @@ package enum BehaveMain {
         if let plain = RunInvocation(plainCommandLine: Array(CommandLine.arguments.dropFirst())) {
             do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
             exit(BehaveExit.success)
+        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `behave help NAME`: ArgumentParser answers an unknown NAME with the overview and exit 0.
+        if arguments.first == "help", arguments.count > 1, arguments[1] != "help",
+            !BehaveCommand.configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
+        {
+            StandardError.write("behave: no command '\(arguments[1])' (behave --help lists them)\n")
+            exit(BehaveExit.usage)
         }
         do {
             var command = try BehaveCommand.parseAsRoot()
