@@ -181,6 +181,18 @@ int behave_resume_task(lua_State *L) {
     /* The task halted itself (behave_halt): it is over, and so is the termination. */
     if (c->terminated == BEHAVE_STOPPED) c->terminated = BEHAVE_RUNNING;
     if (c->terminated) return behave_raise_termination(L);
+    if (ok && top > 1 && lua_status(lua_tothread(L, 1)) == LUA_OK) {
+        /* The task ended with results: packed here, as table.pack would, since passed up as
+         * values half a million of them would need the runtime's stack twice over. The space
+         * for the table was reserved with the results. */
+        int n = top - 1;
+        lua_createtable(L, n, 1);
+        lua_insert(L, 2);
+        for (int i = n; i >= 1; i--) lua_rawseti(L, 2, i);
+        lua_pushinteger(L, n);
+        lua_setfield(L, 2, "n");
+        top = 2;
+    }
     lua_pushboolean(L, ok); /* as the library's resume: ok, results... or false, error */
     lua_insert(L, 2);
     return top;

@@ -394,6 +394,25 @@ struct RuntimeTests {
         #expect(next.results.map(\.description) == ["false", "x", "1"])
     }
 
+    @Test("the main chunk's results reach Swift, half a million of them too; other tasks' are dropped")
+    func manyResults() async throws {
+        let host = try BehaveHost(modules: [], clock: VirtualClock())
+        let many = try await host.run(
+            Behaviour(
+                name: "many.lua",
+                source:
+                    "after(0, function() return 1, 2 end) local t = {} t[500000] = 'z' return 'a', nil, table.unpack(t, 3, 500000)"
+            ))
+        #expect(many.results.count == 500_000)
+        #expect(many.results.first?.description == "a")
+        #expect(many.results[1].typeName == "nil")
+        #expect(many.results.last?.description == "z")
+        let none = try await host.run(Behaviour(name: "none.lua", source: "local x = 1"))
+        #expect(none.results.isEmpty)
+        let nils = try await host.run(Behaviour(name: "nils.lua", source: "return nil, nil"))
+        #expect(nils.results.count == 2)
+    }
+
     @Test("pairs(context) hands out no writable table")
     func contextPairs() async throws {
         let outcome = try await runOnTestClock(

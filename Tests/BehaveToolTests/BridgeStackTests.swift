@@ -47,4 +47,15 @@ struct BridgeStackTests {
         #expect(result.status == 0, "\(name): \(result.stderr)")
         #expect(result.stdout == "depth\t\(depth)\n", "\(name)")
     }
+
+    @Test("a main chunk returning 500,000 values ends like the stock interpreter's, with --trusted too")
+    func manyResults() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write("return table.unpack({}, 1, 500000)\n", to: "many.lua", in: directory)
+        for options in [[], ["--trusted"]] {
+            let result = try Tool.run(["run"] + options + [script])
+            #expect(result.status == 0, "\(options): \(result.stderr)")
+            #expect(result.stderr.isEmpty)
+        }
+    }
 }

@@ -151,7 +151,7 @@ local function resumed(co, ok, ...)
     return fail(co, (...))
   end
   if status(co) == "dead" then
-    if co == main then mainDone, mainResults = true, pack(...) end
+    if co == main then mainDone, mainResults = true, ... end  -- packed by resume, or none
     return
   end
   local first, kind, a, b = ...

@@ -230,7 +230,8 @@ int behave_xpcall(lua_State *L);
  * runtime's request(HOST, kind, ...), which yields such a request. */
 int behave_passing_coroutines(lua_State *L);
 /* coroutine.resume for the runtime's scheduler: the library's, plus knowing which coroutine
- * runs (where a preemption hook must land). */
+ * runs (where a preemption hook must land). A task that ends with results returns them packed,
+ * true and one table as table.pack makes it. */
 int behave_resume_task(lua_State *L);
 /* halt(): the runtime's stop() where the task cannot yield (a sort comparator, a gsub
  * callback, a metamethod called from C). Terminates the run as BEHAVE_STOPPED, so no pcall in
