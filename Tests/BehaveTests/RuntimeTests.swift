@@ -413,6 +413,24 @@ struct RuntimeTests {
         #expect(nils.results.count == 2)
     }
 
+    @Test("failing handlers' reports are bounded: 100 shown, each cut at 4 KiB, the rest counted")
+    func boundedReports() async throws {
+        let outcome = try await runOnTestClock(
+            """
+            for i = 1, 150 do after(i, function() error(("é"):rep(5000) .. i, 0) end) end
+            """)
+        #expect(outcome.report?.failedTasks == 150)
+        let lines = outcome.diagnostics.split(separator: "\n")
+        let reports = lines.filter { $0.hasPrefix("behave: é") }
+        #expect(reports.count == 100)
+        #expect(reports.allSatisfy { $0.utf8.count <= 4096 + 40 && $0.hasSuffix(" more bytes)") })
+        // Cut between characters: the kept half of "é" is never left dangling.
+        #expect(
+            reports.first?.hasPrefix("behave: " + String(repeating: "é", count: 2048) + "… (5905 more bytes)") == true)
+        #expect(lines.filter { $0.hasPrefix("behave: more than 100 handlers or timers failed") }.count == 1)
+        #expect(outcome.diagnostics.utf8.count < 100 * 4400)
+    }
+
     @Test("pairs(context) hands out no writable table")
     func contextPairs() async throws {
         let outcome = try await runOnTestClock(

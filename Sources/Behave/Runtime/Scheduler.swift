@@ -36,13 +36,27 @@ final class Scheduler {
         return id
     }
 
+    /// How many failures a run reports in full; the rest are counted (``RunReport/failedTasks``).
+    static let reportedFailures = 100
+    /// The most bytes of one failure's message that are reported.
+    static let reportedMessageBytes = 4096
+
     /// Reports a handler or timer that failed with `value`, described as a failing main
-    /// chunk would be; the behaviour goes on.
+    /// chunk would be; the behaviour goes on. Reports are bounded as output is: a handler
+    /// failing every millisecond with a megabyte of message must not write 100 MB of reports.
     func taskFailed(_ value: LuaValue, traceback: String?) {
         failedTasks += 1
-        guard case .failed(let error) = host.failure(value, traceback: traceback) else { return }
-        host.output.diagnostic("behave: " + error.message)
-        if let traceback = error.traceback, !traceback.isEmpty { host.output.diagnostic(traceback) }
+        if failedTasks == Self.reportedFailures + 1 {
+            host.output.diagnostic(
+                "behave: more than \(Self.reportedFailures) handlers or timers failed; the rest are counted, not shown")
+        }
+        guard failedTasks <= Self.reportedFailures,
+            case .failed(let error) = host.failure(value, traceback: traceback)
+        else { return }
+        host.output.diagnostic("behave: " + error.message.truncated(toBytes: Self.reportedMessageBytes))
+        if let traceback = error.traceback, !traceback.isEmpty {
+            host.output.diagnostic(traceback.truncated(toBytes: Self.reportedMessageBytes))
+        }
     }
 
     /// Runs `main` (with `arguments`) and everything it sets going, to the end; or, with

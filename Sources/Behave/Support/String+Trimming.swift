@@ -10,6 +10,17 @@ extension String {
         return String(scalars)
     }
 
+    /// At most `limit` bytes of UTF-8, cut between characters, with a note of how many bytes
+    /// were left out (`… (1048064 more bytes)`).
+    func truncated(toBytes limit: Int) -> String {
+        let utf8 = self.utf8
+        guard utf8.count > limit else { return self }
+        var end = utf8.index(utf8.startIndex, offsetBy: limit)
+        while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        let kept = String(Substring(utf8[..<end]))
+        return kept + "… (\(utf8.count - kept.utf8.count) more bytes)"
+    }
+
     /// The string without `suffix`, when it ends with it.
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
