@@ -101,6 +101,13 @@ let package = Package(
             dependencies: ["Lua", "Behave", "Greeter", "Browser", "Keynote", "CBaseline"],
             path: "Benchmarks/BehaveBench"
         ),
+        // Fuzzing (scripts/fuzz): libFuzzer targets over the JSON parser, the events line parser,
+        // the action-list planner and translator, values through the bridge and the sandbox. A
+        // build without -sanitize=fuzzer replays inputs through them instead (the regression tests).
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .executableTarget(
+            name: "behave-fuzz", dependencies: ["Behave", "Lua", "Greeter", "Browser", "CFuzzDriver"],
+            path: "Fuzz/behave-fuzz"),
         // What several test targets share: running the built tools, a real HTTP server on
         // 127.0.0.1 (behave-test-server.py), the docs' blocks.
         .target(name: "BehaveTestSupport", path: "Tests/Support", exclude: ["behave-test-server.py"]),

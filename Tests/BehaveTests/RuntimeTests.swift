@@ -431,6 +431,30 @@ struct RuntimeTests {
         #expect(outcome.diagnostics.utf8.count < 100 * 4400)
     }
 
+    @Test("a host reused on a virtual clock fires a timer whose instant rounds below it (found by fuzzing)")
+    func timerAfterRounding() async throws {
+        let captured = Captured()
+        let output = OutputSink(write: { captured.output += $0 }, diagnostic: { captured.diagnostics += $0 + "\n" })
+        let host = try BehaveHost(modules: [], output: output, clock: VirtualClock())
+        _ = try await host.run(Behaviour(name: "first.lua", source: "wait(2.6)"))
+        // The second run counts from 2.6: (2.6 + 0.3) - 2.6 is 0.2999999999999998. Without the
+        // fix the scheduler spun there for ever; the cancellation only keeps a failure short.
+        let cancellation = host.cancellation
+        let guardTask = Task {
+            try await Task.sleep(nanoseconds: 10_000_000_000)
+            cancellation.cancel()
+        }
+        defer { guardTask.cancel() }
+        let report = try await host.run(
+            Behaviour(
+                name: "second.lua",
+                source:
+                    "after(0.3, function() print('fired', now()) end) every(0.7, function(h) print('tick') h:cancel() end)"
+            ))
+        #expect(report.finish == .completed(waiting: 0))
+        #expect(captured.output == "fired\t0.3\ntick\n", "\(captured.diagnostics)")
+    }
+
     @Test("pairs(context) hands out no writable table")
     func contextPairs() async throws {
         let outcome = try await runOnTestClock(

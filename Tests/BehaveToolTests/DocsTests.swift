@@ -156,7 +156,7 @@ struct DocsTests {
         #expect(refused.status == 64 && refused.stderr.hasPrefix("usage: scripts/sanitize"))
     }
 
-    @Test("each scripts/fuzz line builds the fuzz target and fuzzes the matcher without finding a difference")
+    @Test("each scripts/fuzz line builds the fuzz targets and fuzzes them without a finding")
     func fuzz() throws {
         let lines = try Docs.block("fuzz", in: "docs/sandbox.md").split(separator: "\n")
             .map { $0.components(separatedBy: " #").first!.split(separator: " ").map(String.init) }

@@ -120,10 +120,17 @@ final class Scheduler {
         // Events still to deliver, each at its time; the channel's join the file's, in order.
         var queue = EventQueue(start: start)
         for event in timeline { queue.append(event, arrivedAt: start) }
+        // The runtime counts time from `origin`, the clock from its own zero: once the clock has
+        // reached a timer's instant (origin + t), the step is told t itself, since
+        // (origin + t) - origin can round below t, and the timer would never be due.
+        var reached = 0.0
+        var timer: (relative: Double, absolute: Double)?
         while true {
+            if let timer, clock.now >= timer.absolute { reached = max(reached, timer.relative) }
+            let now = max(clock.now - origin, reached)
             // Ready tasks, then due timers. The first step runs the main chunk, so handlers
             // it registers are in place before any event is delivered.
-            let step = try RuntimeStep(host.slice { try runtime.step.call(clock.now - origin) })
+            let step = try RuntimeStep(host.slice { try runtime.step.call(now) })
             let nextTimer: Double?
             let blocked: Int
             switch step {
@@ -142,6 +149,7 @@ final class Scheduler {
                 continue
             }
             let timerAt = nextTimer.map { origin + $0 }
+            timer = nextTimer.map { ($0, origin + $0) }
             let eventsPending = eventsOpen || !queue.isEmpty
             if timerAt == nil, inFlight.isEmpty, !eventsPending, inbox.isEmpty {
                 return .completed(waiting: blocked)

@@ -1,0 +1,44 @@
+import Behave
+
+/// Any text, loaded and run in the sandbox with small limits: the host returns every time
+/// (a result, a script error, a limit), and then runs a known script as before. A crash or a
+/// hang (libFuzzer's -timeout) is a finding.
+enum SandboxTarget: FuzzTarget {
+    static let name = "sandbox"
+
+    final class Sink: @unchecked Sendable {
+        var bytes = 0
+    }
+
+    static let sink = Sink()
+
+    /// One host for every input, as an app keeps one: each run must leave it usable.
+    nonisolated(unsafe) static let host: BehaveHost = {
+        var policy = SandboxPolicy()
+        policy.limits.memory = 8 << 20
+        policy.limits.time = 0.25
+        policy.limits.duration = 30  // virtual seconds: every loop ends
+        policy.limits.output = 64 << 10
+        policy.limits.depth = 400
+        let output = OutputSink(
+            limit: policy.limits.output, write: { sink.bytes += $0.utf8.count },
+            diagnostic: { sink.bytes += $0.utf8.count })
+        guard
+            let host = try? BehaveHost(
+                modules: PlanTarget.modules, policy: policy, output: output, clock: VirtualClock())
+        else { fatalError("sandbox: no host") }
+        return host
+    }()
+
+    static func check(_ input: [UInt8]) {
+        let host = self.host
+        _ = blocking { try? await host.run(Behaviour(name: "fuzz.lua", bytes: input, format: .lua)) }
+        let probe = blocking { () async -> String? in
+            try? await host.run(
+                Behaviour(name: "probe.lua", source: "local t = {} for i = 1, 10 do t[i] = i end return #t")
+            )
+            .results.first?.description
+        }
+        if probe != "10" { finding("the host no longer runs a known script: \(probe ?? "an error")") }
+    }
+}

@@ -1,0 +1,5 @@
+local h = every(0.5, function() end)
+local co = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) wait(0.1) return b * 2 end)
+print(co(1), co(20))
+print(wait_for("never", {timeout = 2}))
+h:cancel()

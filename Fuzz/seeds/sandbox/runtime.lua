@@ -1,0 +1,11 @@
+local n = 0
+local h = every(0.5, function() n = n + 1 end)
+on("ping", function(p) Recorder.text(p.word) end)
+after(1, function() emit("ping", {word = "pong"}) end)
+local co = coroutine.wrap(function(a) local b = coroutine.yield(a + 1) wait(0.1) return b * 2 end)
+print(co(1), co(20))
+print(pcall(string.gsub, ("ab"):rep(10), "(a)(b)", "%2%1"))
+print(wait_for("never", {timeout = 2}))
+h:cancel()
+Recorder.pair("x", n)
+stop("done")
