@@ -25,6 +25,24 @@ struct ActionListTranslatorTests {
         #expect(lines[3].contains("sayGoodBye"), "\(lines)")
     }
 
+    @Test("a skipped name with a newline stays in its comment, and its warning is one line (found by fuzzing)")
+    func skippedNameWithNewline() throws {
+        let json =
+            "[{\"name\": \"MyFirstModule\", \"actions\": [{\"func\": \"say\\nHello\\u0007\"}, {\"func\": \"sayHello\"}]},"
+            + " {\"name\": \"Bad\\r\\nModule\", \"actions\": []}]"
+        let plan = ActionPlan(
+            try ActionList.parse(Array(json.utf8), file: "list.json"),
+            registry: ModuleRegistry([MyFirstModule()]), file: "list.json", strict: false)
+        #expect(
+            plan.diagnostics.map(\.description) == [
+                "list.json:1:49: warning: MyFirstModule has no action 'say\\nHello\\u{7}'; skipped",
+                "list.json:1:103: warning: no module named 'Bad\\r\\nModule'; skipped",
+            ])
+        let script = ActionListTranslator.lua(for: plan, file: "list.json", layout: .readable)
+        #expect(script.contains("-- skipped (1:49): MyFirstModule has no action 'say\\nHello\\u{7}'\n"), "\(script)")
+        _ = try LuaState().load(script, chunkName: "=translated")
+    }
+
     @Test("readable: the calls in order, the skipped action as a comment, and it compiles")
     func readable() throws {
         let script = ActionListTranslator.lua(for: try Self.plan(), file: "list.json", layout: .readable)

@@ -28,18 +28,18 @@ public enum ActionListTranslator {
             }
             out += "\n"
         case .readable:
-            out += "-- Translated by `behave translate` from \(file).\n"
+            out += "-- Translated by `behave translate` from \(file.printable).\n"
             out += "-- Runs to the same output as the action list: `behave run` on this file.\n"
             var current: String?
             var pending = plan.diagnostics.filter { $0.severity == .warning }.makeIterator()
             var nextSkip = pending.next()
             for step in plan.steps {
                 while let skip = nextSkip, let at = skip.position, at < step.position {
-                    out += "-- skipped (\(at)): \(skip.message.trimmingSuffix("; skipped"))\n"
+                    out += "-- skipped (\(at)): \(skip.message.trimmingSuffix("; skipped").printable)\n"
                     nextSkip = pending.next()
                 }
                 if current != step.module {
-                    out += "\n-- \(step.module)\n"
+                    out += "\n-- \(step.module.printable)\n"
                     current = step.module
                 }
                 call(step, into: &out, accessors: &accessors)
@@ -47,7 +47,7 @@ public enum ActionListTranslator {
             }
             while let skip = nextSkip {
                 out +=
-                    "-- skipped (\(skip.position.map { "\($0)" } ?? "?")): \(skip.message.trimmingSuffix("; skipped"))\n"
+                    "-- skipped (\(skip.position.map { "\($0)" } ?? "?")): \(skip.message.trimmingSuffix("; skipped").printable)\n"
                 nextSkip = pending.next()
             }
         }

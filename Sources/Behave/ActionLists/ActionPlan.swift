@@ -33,7 +33,7 @@ public struct ActionPlan {
                 diagnostics.append(
                     Diagnostic(
                         skip, file: file, at: entry.position,
-                        "no module named '\(entry.module)'\(verb)"))
+                        "no module named '\(entry.module.printable)'\(verb)"))
                 continue
             }
             for call in entry.actions {
@@ -48,7 +48,7 @@ public struct ActionPlan {
                     diagnostics.append(
                         Diagnostic(
                             skip, file: file, at: call.position,
-                            "\(module.name) has no action '\(call.action)'\(verb)"))
+                            "\(module.name) has no action '\(call.action.printable)'\(verb)"))
                     continue
                 }
                 if let problem = ActionPlan.check(call.arguments, against: action, at: call.position) {
@@ -112,7 +112,9 @@ public struct ActionPlan {
             return nil
         case (.map(let element), .object(let members)):
             for member in members {
-                if let problem = mismatch(member.value, element) { return "member '\(member.key)': \(problem)" }
+                if let problem = mismatch(member.value, element) {
+                    return "member '\(member.key.printable)': \(problem)"
+                }
             }
             return nil
         case (.string, _): return expected("a string")

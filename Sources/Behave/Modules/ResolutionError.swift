@@ -6,7 +6,7 @@ public enum ResolutionError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .ambiguous(let spelling, let candidates):
-            "'\(spelling)' is ambiguous: it could be \(candidates.joined(separator: " or "))"
+            "'\(spelling.printable)' is ambiguous: it could be \(candidates.joined(separator: " or "))"
         }
     }
 }
