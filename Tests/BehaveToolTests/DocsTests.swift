@@ -148,10 +148,14 @@ struct DocsTests {
 
     @Test("the documented sanitizer command is the one scripts/test runs; an unknown mode is refused")
     func sanitize() throws {
-        let command = try Docs.block("sanitize", in: "docs/sandbox.md").components(separatedBy: " #").first!
-            .trimmingCharacters(in: .whitespaces)
+        let commands = try Docs.block("sanitize", in: "docs/sandbox.md").split(separator: "\n").map {
+            $0.components(separatedBy: " #").first!.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(commands == ["scripts/sanitize thread", "scripts/sanitize address"])
         let gate = try String(contentsOf: Tool.root.appendingPathComponent("scripts/test"), encoding: .utf8)
-        #expect(gate.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command })
+        for command in commands {
+            #expect(gate.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command })
+        }
         let refused = try Tool.run(["memory"], program: Tool.root.appendingPathComponent("scripts/sanitize"))
         #expect(refused.status == 64 && refused.stderr.hasPrefix("usage: scripts/sanitize"))
     }
