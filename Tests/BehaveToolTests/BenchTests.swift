@@ -43,9 +43,12 @@ struct BenchTests {
             (["--only"], "--only needs sections, e.g. --only calls,cpu"),
             (
                 ["--only", "calls,bogus"],
-                "--only: no section 'bogus' (sections: calls, scheduler, json, hosts, cpu, start)"
+                "--only: no section 'bogus' (sections: calls, scheduler, json, hosts, cpu, start, input)"
             ),
-            (["--only", "calls,"], "--only: no section '' (sections: calls, scheduler, json, hosts, cpu, start)"),
+            (
+                ["--only", "calls,"],
+                "--only: no section '' (sections: calls, scheduler, json, hosts, cpu, start, input)"
+            ),
             (["--jsn"], "unknown argument '--jsn'"),
         ])
     func refused(arguments: [String], message: String) throws {
@@ -53,7 +56,9 @@ struct BenchTests {
         #expect(status == 64)
         #expect(out.isEmpty, "nothing measured: \(out)")
         #expect(err.split(separator: "\n").first.map(String.init) == "behave-bench: \(message)")
-        #expect(err.contains("usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start]"))
+        #expect(
+            err.contains(
+                "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start,input]"))
     }
 
     @Test("--help prints the usage and measures nothing")
@@ -62,7 +67,7 @@ struct BenchTests {
         #expect(status == 0)
         #expect(
             out
-                == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start] [--record DIRECTORY]\n"
+                == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,json,hosts,cpu,start,input] [--record DIRECTORY]\n"
         )
     }
 
