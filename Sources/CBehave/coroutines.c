@@ -220,7 +220,9 @@ int behave_close(lua_State *L) {
 int behave_halt(lua_State *L) {
     behave_control *c = behave_control_of(L);
     if (c->terminated == BEHAVE_RUNNING) c->terminated = BEHAVE_STOPPED;
-    /* A pcall that does not refuse (the stock one, in trusted mode) is left at its next instruction. */
-    behave_arm_hook(c, L);
+    /* A pcall that does not refuse (the stock one, in trusted mode) is left at its next
+     * instruction: the stop hook, even where a count hook polls (it would let up to its interval
+     * of instructions run first). The run is ending, so the count it replaces no longer matters. */
+    behave_arm_stop_hook(L);
     return behave_raise_termination(L);
 }

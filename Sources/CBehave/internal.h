@@ -59,6 +59,8 @@ static inline void behave_check_stop(lua_State *L) { behave_check_stop_of(behave
 
 /* Arms the stop hook on `co` (limits.c): its next instruction checks whether to stop. */
 void behave_arm_hook(behave_control *c, lua_State *co);
+/* Arms the stop hook on `co` whatever hook it has: behave_halt, whose run is ending anyway. */
+void behave_arm_stop_hook(lua_State *co);
 
 /* Refuses to go deeper on the C stack than the slice's floor: raises a clear error instead
  * of letting the process overflow its stack. */

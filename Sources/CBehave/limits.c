@@ -49,6 +49,8 @@ static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, NULL, 0, 0);
 }
 
+void behave_arm_stop_hook(lua_State *co) { lua_sethook(co, behave_stop_hook, LUA_MASKCOUNT, 1); }
+
 void behave_arm_hook(behave_control *c, lua_State *co) {
     /* The count hook already polls the flag; re-arming it would change the instruction count. */
     if (c->hook_interval == 0 && co != NULL) lua_sethook(co, behave_stop_hook, LUA_MASKCOUNT, 1);

@@ -364,8 +364,11 @@ struct RuntimeTests {
                 + " error('x')",
         ])
     func stopWhereNoYield(source: String) async throws {
-        // Trusted too: the stock pcall catches the unwinding, and the next instruction resumes it.
-        for trusted in [false, true] {
+        // Trusted too: the stock pcall catches the unwinding, and the next instruction resumes it,
+        // also where a count hook (an instruction limit) would poll only every 1,000 instructions.
+        var counted = Limits()
+        counted.instructions = 1_000_000
+        for (trusted, limits) in [(false, Limits()), (true, Limits()), (true, counted)] {
             let outcome = try await runOnTestClock(
                 """
                 after(0, function() print("other task") end)
@@ -373,7 +376,7 @@ struct RuntimeTests {
                 emit("E")
                 \(source)
                 print("caller ran on")
-                """, trusted: trusted)
+                """, limits: limits, trusted: trusted)
             #expect(outcome.lines == [], "\(outcome.lines)")
             #expect(outcome.report?.finish == .stopped("done"), "\(String(describing: outcome.error))")
             #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
