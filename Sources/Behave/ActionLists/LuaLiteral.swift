@@ -67,12 +67,14 @@ enum LuaLiteral {
         guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
             return false
         }
-        return !keywords.contains(name)
-            && name.utf8.allSatisfy {
-                $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-            }
+        return !keywords.contains(name) && name.utf8.allSatisfy(isNameByte)
+    }
+
+    /// Whether `byte` may be part of a Lua name: an ASCII letter, a digit or `_`.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// `Module.action` or `Module["odd name"]`.
