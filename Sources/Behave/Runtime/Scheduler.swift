@@ -148,8 +148,8 @@ final class Scheduler {
                 try deliver(event.name, event.data)
                 continue
             }
-            let timerAt = nextTimer.map { origin + $0 }
             timer = nextTimer.map { ($0, origin + $0) }
+            let timerAt = timer?.absolute
             let eventsPending = eventsOpen || !queue.isEmpty
             if timerAt == nil, inFlight.isEmpty, !eventsPending, inbox.isEmpty {
                 return .completed(waiting: blocked)
