@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Lines from a file descriptor (a pipe, a terminal, a file), each at most a limit long: a line
 /// past the limit is reported as ``Line/tooLong`` and skipped without being kept, so a stream
 /// with no newline in it (`/dev/zero`) holds no more than the limit in memory.
@@ -74,12 +68,10 @@ package struct LineReader {
         let old = buffer.count
         let chunk = 1 << 16
         buffer.append(contentsOf: repeatElement(0, count: chunk))
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
-            if n < 0 && errno == EINTR { continue }
-            buffer.removeLast(chunk - max(n, 0))
-            if n <= 0 { atEnd = true }
-            return
+        let n = buffer.withUnsafeMutableBytes {
+            FileBytes.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[old...]))
         }
+        buffer.removeLast(chunk - max(n, 0))
+        if n <= 0 { atEnd = true }
     }
 }
