@@ -1,5 +1,6 @@
 import Behave
 import BehaveRemote
+import Lua
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,10 @@ enum KeyFiles {
     private static func text(_ path: String) throws(BehaveError) -> String {
         do { return String(decoding: try FileBytes.read(path, limit: maximumSize), as: UTF8.self) } catch {
             // Not the input limit --max-input sets: no key or signature is this long.
-            if case .tooLarge = error { throw .unreadable(path, reason: "larger than 64 KiB: not a key or signature") }
+            if case .tooLarge = error {
+                throw .unreadable(
+                    path, reason: "larger than \(LuaState.formatBytes(maximumSize)): not a key or signature")
+            }
             throw error
         }
     }

@@ -6,11 +6,13 @@ import BehaveRemote
 /// The real ``RemoteTools``: the loader with its cache, and Ed25519 keys and signatures.
 struct LinkedRemoteTools: RemoteTools {
     func load(
-        _ url: String, options: RemoteOptions,
+        _ url: String, options: RemoteOptions, inputLimit: Int,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
         let configuration: RemoteConfiguration
-        do { configuration = try options.configuration() } catch { throw BehaveExitError(BehaveExit.report(error)) }
+        do { configuration = try options.configuration(inputLimit: inputLimit) } catch {
+            throw BehaveExitError(BehaveExit.report(error))
+        }
         do {
             let loaded = try await RemoteLoader(configuration).load(url, validate: validate)
             for note in loaded.notes { StandardError.write("behave: warning: \(note)\n") }
@@ -68,7 +70,7 @@ struct LinkedRemoteTools: RemoteTools {
         let signaturePath = command.signature ?? command.file + ".sig"
         do {
             let keys = try command.publicKeys.map { (key) throws(BehaveError) in try KeyFiles.publicKey(key) }
-            let bytes = try FileBytes.read(command.file, limit: Limits().input)
+            let bytes = try FileBytes.read(command.file, limit: command.input.limit)
             let signature = try KeyFiles.signature(signaturePath)
             guard let signer = signature.signer(of: bytes, among: keys) else {
                 StandardError.write(

@@ -3,8 +3,8 @@ import BehaveCLI
 import BehaveRemote
 
 extension RemoteOptions {
-    /// The loader's configuration; reads the keys and the fallback file.
-    func configuration() throws(BehaveError) -> RemoteConfiguration {
+    /// The loader's configuration; reads the keys and the fallback file (at most `inputLimit` bytes).
+    func configuration(inputLimit: Int) throws(BehaveError) -> RemoteConfiguration {
         var configuration = RemoteConfiguration()
         if let cacheDirectory { configuration.cacheDirectory = cacheDirectory }
         if let maximumSize { configuration.maximumSize = maximumSize.bytes }
@@ -16,7 +16,7 @@ extension RemoteOptions {
         configuration.refresh = refresh
         configuration.requireSignature = requireSignature
         for key in publicKeys { configuration.publicKeys.append(try KeyFiles.publicKey(key)) }
-        if let fallback { configuration.fallback = try Behaviour.read(path: fallback) }
+        if let fallback { configuration.fallback = try Behaviour.read(path: fallback, limit: inputLimit) }
         return configuration
     }
 }

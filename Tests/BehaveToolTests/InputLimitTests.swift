@@ -104,6 +104,20 @@ struct InputLimitTests {
         #expect(result.stderr == "behave: /dev/zero: cannot read: larger than 64 KiB: not a key or signature\n")
     }
 
+    @Test("verify and a URL's --fallback read no more than --max-input either")
+    func verifyAndFallback() throws {
+        let directory = try Tool.temporaryDirectory()
+        let keys = try Tool.run(["keygen", "team"], in: directory)
+        #expect(keys.status == 0, "\(keys.stderr)")
+        let file = try Tool.write("print('signed')\n", to: "s.lua", in: directory)
+        let verify = try Tool.run(
+            ["verify", file, "--public-key", directory.appendingPathComponent("team.pub").path, "--max-input", "8"])
+        expectRefused(verify, file, limit: "8 bytes")
+        // The fallback is read before anything is fetched: no server is needed to see it refused.
+        let run = try Tool.run(["run", "https://127.0.0.1:9/b.lua", "--fallback", file, "--max-input", "8"])
+        expectRefused(run, file, limit: "8 bytes")
+    }
+
     @Test("--max-input takes bytes from 0 to 1024GiB")
     func outOfRange() throws {
         for value in ["-1", "2048GiB", "lots"] {

@@ -19,6 +19,8 @@ package struct VerifyCommand: RemoteOnlyCommand {
         help: ArgumentHelp("A trusted public key: base64, or a file holding it (repeatable).", valueName: "key"))
     package var publicKeys: [String]
 
+    @OptionGroup package var input: InputOptions
+
     package init() {}
 
     package func run(tools: any RemoteTools) throws { try tools.verify(self) }

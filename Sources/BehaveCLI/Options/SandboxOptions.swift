@@ -41,12 +41,7 @@ package struct SandboxOptions: ParsableArguments {
         help: "Seconds the whole run may last, waits included, up to 31536000 (a year); 0 for none. Default: none.")
     var durationLimit: Double?
 
-    @Option(
-        name: .customLong("max-input"),
-        help:
-            "Bytes a behaviour file, an events file, a required module or one line of --events - may hold, up to 1024GiB; 0 for none. Default 16MiB, --trusted too."
-    )
-    var maxInput: ByteCount?
+    @OptionGroup var input: InputOptions
 
     /// What each limit accepts; 0 always means none. Anything else (negative, NaN, infinite,
     /// past the range) is a usage error naming the range, never a silent "no limit".
@@ -70,7 +65,6 @@ package struct SandboxOptions: ParsableArguments {
         }
         try check("--memory-limit", memoryLimit?.bytes, Range.bytes, "1024GiB", written: memoryLimit?.text)
         try check("--output-limit", outputLimit?.bytes, Range.bytes, "1024GiB", written: outputLimit?.text)
-        try check("--max-input", maxInput?.bytes, Range.bytes, "1024GiB", written: maxInput?.text)
         try check("--instruction-limit", instructionLimit, Range.instructions, "\(Int.max)")
         try check("--depth-limit", depthLimit, Range.depth, "1000000")
         try check("--time-limit", timeLimit, Range.seconds, "31536000 seconds")
@@ -90,9 +84,7 @@ package struct SandboxOptions: ParsableArguments {
         if let outputLimit { policy.limits.output = outputLimit.bytes }
         if let depthLimit { policy.limits.depth = depthLimit }
         if let durationLimit { policy.limits.duration = durationLimit }
-        // What the tool reads is bounded in trusted mode too: the trust is in the script, and
-        // `/dev/zero` given by mistake is no script.
-        policy.limits.input = maxInput?.bytes ?? Limits().input
+        policy.limits.input = input.limit
         return policy
     }
 

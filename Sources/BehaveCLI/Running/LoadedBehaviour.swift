@@ -16,7 +16,7 @@ package struct LoadedBehaviour {
     /// Reads `argument`: a file here, a URL through `tools` with `remote`'s settings (handed to
     /// `behave-remote` without them).
     /// `validate` decides whether a downloaded or cached copy may run.
-    /// A file holds at most `limit` bytes (``Limits/input``).
+    /// A file, or the `--fallback` of a URL, holds at most `limit` bytes (``Limits/input``).
     static func load(
         _ argument: String, limit: Int, remote: RemoteOptions?, tools: (any RemoteTools)?,
         validate: (Behaviour) -> [Diagnostic]
@@ -27,6 +27,6 @@ package struct LoadedBehaviour {
             }
         }
         guard let tools, let remote else { RemoteHandOff.exec() }
-        return try await tools.load(argument, options: remote, validate: validate)
+        return try await tools.load(argument, options: remote, inputLimit: limit, validate: validate)
     }
 }

@@ -8,9 +8,10 @@ import Behave
 /// runs the same command line with these tools.
 package protocol RemoteTools: Sendable {
     /// Loads the behaviour at `url` through the cache, printing a warning line for every copy that is
-    /// not the current one. `validate` decides whether a downloaded or cached copy may run.
+    /// not the current one. `validate` decides whether a downloaded or cached copy may run;
+    /// `inputLimit` bounds the `--fallback` file.
     func load(
-        _ url: String, options: RemoteOptions,
+        _ url: String, options: RemoteOptions, inputLimit: Int,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour
     /// `behave keygen`.
