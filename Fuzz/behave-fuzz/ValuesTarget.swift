@@ -8,23 +8,21 @@ import Lua
 enum ValuesTarget: FuzzTarget {
     static let name = "values"
 
-    /// A state kept across inputs, as an app keeps its host; its memory is capped.
-    nonisolated(unsafe) static let lua: LuaState = {
+    /// A state kept across inputs, as an app keeps its host (its memory capped), and the function
+    /// that hands its arguments back.
+    nonisolated(unsafe) static let identity: LuaFunction = {
         guard let lua = try? LuaState(memoryLimit: 256 << 20),
             let identity = try? lua.load("return ...", chunkName: "=identity")
         else { fatalError("values: no Lua state") }
-        function = identity
-        return lua
+        return identity
     }()
-    nonisolated(unsafe) static var function: LuaFunction?
 
     static func check(_ input: [UInt8]) {
-        _ = lua
         var reader = Reader(bytes: input)
         let value = reader.value(depth: 0)
         let depth = value.depth
         do {
-            guard let results = try function?.call(arguments: [value, "after"]) else { return }
+            let results = try identity.call(arguments: [value, "after"])
             if depth > LuaStack.maximumNesting { finding("a value \(depth) deep was handed to Lua") }
             guard results.count == 2, results[1].string == "after" else {
                 finding("the call returned \(results.count) values")
