@@ -4,57 +4,73 @@ import PackageDescription
 // How the C Lua 5.4 runtime is found and linked.
 //
 // On Linux: Debian's liblua5.4-dev, linked statically (liblua5.4.a), with its headers under
-// lua5.4/ (Sources/CLua/lua-headers.h). The shared liblua5.4.so is built as position-independent
+// lua5.4/ (Sources/CBehaveLua/lua-headers.h). The shared liblua5.4.so is built as position-independent
 // code whose calls to its own API (lua_geti, lua_resume...) go through the PLT: the stock lua5.4
 // interpreter, which has the library linked in, runs table.sort or coroutine switches about 8%
 // faster than any program using the .so (the `lua-floor` rows of scripts/bench). pkg-config would
 // add -llua5.4, which the linker resolves to the .so, so this target does without it.
 // Elsewhere (macOS with Homebrew's lua): pkg-config, and whatever library it names.
 #if os(Linux)
-    let lua: Target = .systemLibrary(name: "CLua", path: "Sources/CLua", providers: [.apt(["liblua5.4-dev"])])
+    let lua: Target = .systemLibrary(
+        name: "CBehaveLua", path: "Sources/CBehaveLua", providers: [.apt(["liblua5.4-dev"])])
     let luaLinking: [LinkerSetting] = [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m"), .linkedLibrary("dl")]
     // Lua's __call lookup goes through Sources/CBehave/callchain.c, so that a stop reaches a
     // __call chain. An unsafe flag: packages depending on Behave need Swift 6.2 or later.
     let behaveLinking: [LinkerSetting] = luaLinking + [.unsafeFlags(["-Xlinker", "--wrap=luaT_gettmbyobj"])]
 #else
     let lua: Target = .systemLibrary(
-        name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4", providers: [.brew(["lua"])])
+        name: "CBehaveLua", path: "Sources/CBehaveLua", pkgConfig: "lua5.4", providers: [.brew(["lua"])])
     let luaLinking: [LinkerSetting] = []
     let behaveLinking: [LinkerSetting] = []
 #endif
 
 let package = Package(
     name: "Behave",
+    // The Swift code builds for these; the C Lua runtime must be found for each (docs/platforms.md
+    // says what is built and tested: Linux).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "Lua", targets: ["Lua"]),
+        // The bridge alone: Lua states, values and calls both ways.
+        .library(name: "BehaveLua", targets: ["BehaveLua"]),
+        // The host: modules, the sandbox, behaviours.
         .library(name: "Behave", targets: ["Behave"]),
-        .library(name: "Greeter", targets: ["Greeter"]),
-        .library(name: "Browser", targets: ["Browser"]),
-        .library(name: "Keynote", targets: ["Keynote"]),
+        // Remote behaviours: fetching, the last-good-copy cache, signatures.
         .library(name: "BehaveRemote", targets: ["BehaveRemote"]),
+        // A team's own `behave`, with its own modules (`BehaveTool`).
+        .library(name: "BehaveCLI", targets: ["BehaveCLI"]),
+        // What a team's tool links in to fetch, sign and verify (`RemoteSupport.linked`).
+        .library(name: "BehaveRemoteCLI", targets: ["BehaveRemoteCLI"]),
         .executable(name: "behave", targets: ["behave"]),
         .executable(name: "behave-remote", targets: ["behave-remote"]),
     ],
+    // Each lower bound is the release that added an API Behave uses; anything up to the next
+    // major version is accepted, so an app's own requirements decide.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Swift 6: a Sendable CommandConfiguration (1.5.0); `.postTerminator`, aliases (1.3.0).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // HTTPClient.defaultEventLoopGroup, the shared singleton (1.19.0).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.19.0"),
+        // Curve25519 signing and SHA-256; both majors are built here.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // NIOSingletons, which HTTPClient.defaultEventLoopGroup is (2.58.0).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.58.0"),
     ],
     targets: [
         // The C Lua 5.4 runtime.
         lua,
         // Behave's own C: the trampolines through which Lua calls Swift, and the sandbox's limits
         // and guards. C because they raise Lua errors (a longjmp), which Swift must never do.
-        .target(name: "CBehave", dependencies: ["CLua"], linkerSettings: behaveLinking),
+        .target(name: "CBehave", dependencies: ["CBehaveLua"], linkerSettings: behaveLinking),
+        // The one place that imports the C library (Glibc, Darwin) and branches per platform.
+        .target(name: "BehavePlatform"),
         // The Swift bridge: states, values, calls both ways, errors.
-        .target(name: "Lua", dependencies: ["CLua", "CBehave"]),
+        .target(name: "BehaveLua", dependencies: ["CBehaveLua", "CBehave", "BehavePlatform"]),
         // The host: modules, registry, sandbox, behaviours. Its Lua (the runtime, the sandbox
         // prelude, the REPL's printer, the editor stubs) lives in .lua files, compiled at build time by
         // LuaChunks.
         .target(
             name: "Behave",
-            dependencies: ["Lua"],
+            dependencies: ["BehaveLua", "BehavePlatform"],
             exclude: [
                 "Runtime/runtime.lua", "Sandbox/sandbox.lua", "Session/printer.lua", "Authoring/definitions.lua",
             ],
@@ -62,12 +78,12 @@ let package = Package(
         ),
         // Compiles a target's .lua files into a generated Swift file of bytecode (and source).
         .plugin(name: "LuaChunks", capability: .buildTool(), dependencies: ["lua-chunks"]),
-        .executableTarget(name: "lua-chunks", dependencies: ["Lua"]),
+        .executableTarget(name: "lua-chunks", dependencies: ["BehaveLua"]),
         // Remote behaviours: fetching, the last-good-copy cache, Ed25519 signatures.
         .target(
             name: "BehaveRemote",
             dependencies: [
-                "Behave",
+                "Behave", "BehavePlatform",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -75,30 +91,31 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // Feature modules, each depending only on Behave's module API.
-        .target(name: "Greeter", dependencies: ["Behave"], path: "modules/Greeter"),
-        .target(name: "Browser", dependencies: ["Behave"], path: "modules/Browser"),
-        .target(name: "Keynote", dependencies: ["Behave"], path: "modules/Keynote"),
-        // The command-line tool: its commands, shared by the two executables below.
+        // The seed's demo modules (Greeter, Browser, Keynote), which the `behave` tool carries; not a
+        // product. Examples/Ticketing shows a team's own module and tool.
+        .target(name: "BehaveDemos", dependencies: ["Behave", "BehavePlatform"], path: "modules"),
+        // The command-line tool, with whatever modules it is given (`BehaveTool`).
         .target(
             name: "BehaveCLI",
             dependencies: [
-                "Behave", "Greeter", "Browser", "Keynote",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Behave", "BehavePlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // `behave`: every command, without the network and crypto code; the commands that fetch, sign or
-        // verify are handed to `behave-remote` (README, "Two executables").
-        .executableTarget(name: "behave", dependencies: ["BehaveCLI"]),
-        // `behave-remote`: the same commands, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
-        .executableTarget(name: "behave-remote", dependencies: ["BehaveCLI", "BehaveRemote"]),
+        // Fetching, signing and verifying for a tool built on BehaveCLI (`RemoteSupport.linked`).
+        .target(name: "BehaveRemoteCLI", dependencies: ["BehaveCLI", "BehaveRemote", "Behave", "BehavePlatform"]),
+        // `behave`: every command, with the demo modules and without the network and crypto code;
+        // the commands that fetch, sign or verify are handed to `behave-remote` (README, "Two executables").
+        .executableTarget(name: "behave", dependencies: ["BehaveCLI", "BehaveDemos"]),
+        // `behave-remote`: the same tool, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
+        .executableTarget(name: "behave-remote", dependencies: ["BehaveRemoteCLI", "BehaveCLI", "BehaveDemos"]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
-        .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline", linkerSettings: luaLinking),
+        .target(
+            name: "CBaseline", dependencies: ["CBehaveLua"], path: "Benchmarks/CBaseline", linkerSettings: luaLinking),
         .executableTarget(
-            name: "lua-floor", dependencies: ["CLua"], path: "Benchmarks/LuaFloor", linkerSettings: luaLinking),
+            name: "lua-floor", dependencies: ["CBehaveLua"], path: "Benchmarks/LuaFloor", linkerSettings: luaLinking),
         .executableTarget(
             name: "behave-bench",
-            dependencies: ["Lua", "Behave", "Greeter", "Browser", "Keynote", "CBaseline"],
+            dependencies: ["BehaveLua", "Behave", "BehaveDemos", "BehavePlatform", "CBaseline"],
             path: "Benchmarks/BehaveBench"
         ),
         // Fuzzing (scripts/fuzz): libFuzzer targets over the JSON parser, the events line parser,
@@ -106,19 +123,22 @@ let package = Package(
         // build without -sanitize=fuzzer replays inputs through them instead (the regression tests).
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(
-            name: "behave-fuzz", dependencies: ["Behave", "Lua", "Greeter", "Browser", "CFuzzDriver"],
+            name: "behave-fuzz", dependencies: ["Behave", "BehaveLua", "BehaveDemos", "BehavePlatform", "CFuzzDriver"],
             path: "Fuzz/behave-fuzz"),
         // What several test targets share: running the built tools, a real HTTP server on
         // 127.0.0.1 (behave-test-server.py), the docs' blocks.
         .target(name: "BehaveTestSupport", path: "Tests/Support", exclude: ["behave-test-server.py"]),
-        .testTarget(name: "LuaTests", dependencies: ["Lua", "CBehave", "CLua"], exclude: ["Parity"]),
-        .testTarget(name: "BehaveTests", dependencies: ["Behave", "Greeter", "Browser", "Keynote"]),
         .testTarget(
-            name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "Greeter", "BehaveTestSupport"]),
+            name: "LuaTests", dependencies: ["BehaveLua", "CBehave", "CBehaveLua", "BehavePlatform"],
+            exclude: ["Parity"]),
+        .testTarget(name: "BehaveTests", dependencies: ["Behave", "BehaveDemos", "BehavePlatform"]),
+        .testTarget(
+            name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "BehaveDemos", "BehaveTestSupport"]),
         .testTarget(
             name: "BehaveToolTests",
             dependencies: [
-                "behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "Greeter", "BehaveTestSupport",
+                "behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "BehaveDemos", "BehavePlatform",
+                "BehaveTestSupport",
             ]
         ),
     ],

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehavePlatform
 
 /// What `behave-bench` was asked for: `[--json] [--rounds N] [--only SECTIONS] [--record DIRECTORY]`.
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehavePlatform
 
 /// `--record DIRECTORY`: the run's rows kept as data, `DIRECTORY/<date>-<commit>.json`, with the
 /// machine and commit they were measured on (`docs/performance.md` points to the latest).

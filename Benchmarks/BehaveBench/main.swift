@@ -1,14 +1,9 @@
 import Behave
-import Browser
+import BehaveDemos
+import BehaveLua
+import BehavePlatform
 import CBaseline
-import CLua
-import Greeter
-import Keynote
-import Lua
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import CBehaveLua
 
 // scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
 // medians reported. The command line is read by BenchOptions.

@@ -3,7 +3,7 @@
  * Lua file with the stock libraries, as lua5.4 does, optionally with an empty count hook.
  * Usage: lua-floor [--hook N] FILE
  */
-#include "../../Sources/CLua/lua-headers.h"
+#include "../../Sources/CBehaveLua/lua-headers.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,6 @@
 import Behave
+import BehavePlatform
 import CFuzzDriver
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `behave-fuzz TARGET [libFuzzer options] [CORPUS...]`: fuzzes one target (scripts/fuzz builds
 /// it with -sanitize=fuzzer). A build without libFuzzer replays instead: every file named (or

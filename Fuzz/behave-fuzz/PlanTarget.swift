@@ -1,6 +1,5 @@
 import Behave
-import Browser
-import Greeter
+import BehaveDemos
 
 /// Action lists: any bytes are checked, planned and translated without a crash; a list that
 /// passes its checks translates to Lua that compiles, and the translation `behave translate`

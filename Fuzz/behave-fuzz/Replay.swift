@@ -1,8 +1,5 @@
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehavePlatform
 
 /// Without libFuzzer: each input file, or each file in an input directory, through the target
 /// once. A finding stops the process as it would under the fuzzer.

@@ -1,5 +1,5 @@
 import Behave
-import Lua
+import BehaveLua
 
 /// Values pushed into Lua and read back: a ``PlainValue`` built from the input (any kind, any
 /// depth, any string bytes) is handed to a Lua function that returns it, and what comes back

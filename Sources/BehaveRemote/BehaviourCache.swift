@@ -1,11 +1,6 @@
 import Behave
+import BehavePlatform
 import Crypto
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The last good copy of each remote behaviour, one file per URL in a directory.
 ///
@@ -21,15 +16,7 @@ public struct BehaviourCache: Sendable {
     /// The platform's cache directory for behave: `$XDG_CACHE_HOME/behave` or `~/.cache/behave` on Linux,
     /// `~/Library/Caches/behave` on Apple platforms.
     public static var defaultDirectory: String {
-        let home = getenv("HOME").map { String(cString: $0) } ?? "."
-        #if canImport(Darwin)
-            return home + "/Library/Caches/behave"
-        #else
-            if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
-                return xdg + "/behave"
-            }
-            return home + "/.cache/behave"
-        #endif
+        Platform.userCacheDirectory + "/behave"
     }
 
     /// The file that holds `url`'s copy.

@@ -1,14 +1,10 @@
 import AsyncHTTPClient
 import Behave
+import BehavePlatform
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// Calendar time, for cache ages and the minimum fetch interval (timeouts use NIODeadline).
 enum WallClock {

@@ -1,4 +1,8 @@
 import BehaveCLI
+import BehaveDemos
 
-// Fetching, signing and verifying are not linked in: those commands are handed to behave-remote.
-BehaveMain.main(remote: nil)
+// The demo modules; fetching, signing and verifying are not linked in: those commands are handed
+// to behave-remote, so behave never loads the network and crypto code.
+BehaveTool(name: "behave", remote: .handOff(to: "behave-remote")) { options in
+    DemoModules.all(openURLs: options.openURLs)
+}.main()

@@ -1,5 +1,5 @@
+import BehaveLua
 import Foundation
-import Lua
 
 // The LuaChunks plugin's compiler: `lua-chunks OUTPUT.swift FILE.lua…` writes one Swift file that
 // declares `LuaChunks`, an `EmbeddedChunk` per Lua file (named after the file), compiled by the

@@ -1,8 +1,8 @@
 import Behave
+import BehaveDemos
 import BehaveRemote
 import BehaveTestSupport
 import Foundation
-import Greeter
 import Testing
 
 /// The Swift API an app uses: `RemoteLoader` in front of `BehaveHost`, against a real server.

@@ -1,6 +1,6 @@
 import Behave
-import Greeter
-import Lua
+import BehaveDemos
+import BehaveLua
 import Testing
 
 /// The Lua an action list runs as: the same calls, in order, on the JSON's lines.

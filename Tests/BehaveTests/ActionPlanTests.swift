@@ -1,5 +1,5 @@
 import Behave
-import Greeter
+import BehaveDemos
 import Testing
 
 /// Resolving an action list against the registry: names, spellings, skips and strict mode.

@@ -1,5 +1,5 @@
+import BehaveLua
 import Foundation
-import Lua
 import Testing
 
 @testable import Behave

@@ -1,5 +1,5 @@
 import Behave
-import Greeter
+import BehaveDemos
 import Testing
 
 /// The Behave library's getting-started article (Sources/Behave/Behave.docc/GettingStarted.md), as code.

@@ -1,6 +1,5 @@
 import Behave
-import Browser
-import Greeter
+import BehaveDemos
 import Testing
 
 @Suite("Module registry")

@@ -1,12 +1,9 @@
 import Behave
+import BehaveDemos
+import BehaveLua
+import BehavePlatform
 import Foundation
-import Greeter
-import Lua
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Hostile scripts: each must fail the way it should, without its effect, and leave the host
 /// able to run a normal behaviour next.

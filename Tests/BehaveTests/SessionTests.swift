@@ -1,7 +1,7 @@
 import Behave
+import BehaveDemos
+import BehaveLua
 import Foundation
-import Greeter
-import Lua
 import Testing
 
 /// A session on the test clock, with what it printed and reported.

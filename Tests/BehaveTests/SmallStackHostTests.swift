@@ -1,7 +1,7 @@
 import Behave
+import BehaveDemos
 import CBehave
 import Foundation
-import Greeter
 import Testing
 
 /// A host used from a thread with a small C stack (Apple's secondary threads have 512 KiB)

@@ -17,7 +17,7 @@ struct DocsTests {
         "docs/bridge.md": ["lua-fields"],
         "docs/performance.md": ["bench"],
         "docs/sandbox.md": ["fuzz", "sanitize"],
-        "Sources/Lua/Lua.docc/GettingStarted.md": ["lua-getting-started"],
+        "Sources/BehaveLua/BehaveLua.docc/GettingStarted.md": ["lua-getting-started"],
         "Sources/Behave/Behave.docc/GettingStarted.md": ["behave-getting-started"],
     ]
 

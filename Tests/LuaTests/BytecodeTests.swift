@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 import Testing
 
 @Suite("Precompiled chunks")

@@ -1,9 +1,6 @@
-import Lua
+import BehaveLua
+import BehavePlatform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 @Suite("Errors")
 struct ErrorTests {

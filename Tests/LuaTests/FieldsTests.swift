@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 import Testing
 
 // A type that reads itself with `LuaFields`, as docs/bridge.md shows.

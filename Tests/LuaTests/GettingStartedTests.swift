@@ -1,7 +1,7 @@
-import Lua
+import BehaveLua
 import Testing
 
-/// The Lua library's getting-started article (Sources/Lua/Lua.docc/GettingStarted.md), as code.
+/// The Lua library's getting-started article (Sources/BehaveLua/BehaveLua.docc/GettingStarted.md), as code.
 @Suite("Lua: getting started")
 struct GettingStartedTests {
     @Test("a state, a Swift function, a chunk that calls it, and a Lua error caught in Swift")

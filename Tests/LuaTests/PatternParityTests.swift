@@ -1,7 +1,7 @@
+import BehaveLua
 import CBehave
-import CLua
+import CBehaveLua
 import Foundation
-import Lua
 import Testing
 
 /// Behave's string.find, match, gmatch and gsub (patterns.c) give the stock library's results

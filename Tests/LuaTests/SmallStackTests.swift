@@ -1,7 +1,7 @@
+import BehaveLua
 import CBehave
-import CLua
+import CBehaveLua
 import Foundation
-import Lua
 import Testing
 
 /// The C-stack floor on a thread with a small stack, as Apple's secondary threads have (512 KiB).

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 import Testing
 
 /// Values Swift hands to Lua in numbers or depths that pass the 20 slots Lua guarantees: every

@@ -13,7 +13,7 @@ package enum Docs {
 
     /// The DocC catalogs' articles.
     package static let articles = [
-        "Sources/Lua/Lua.docc/GettingStarted.md", "Sources/Behave/Behave.docc/GettingStarted.md",
+        "Sources/BehaveLua/BehaveLua.docc/GettingStarted.md", "Sources/Behave/Behave.docc/GettingStarted.md",
     ]
 
     package static func text(_ file: String) throws -> String {

@@ -1,10 +1,5 @@
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// Launches the system's opener (`xdg-open` on Linux, `open` on macOS) without a shell.
 public struct SystemOpener: URLOpening {

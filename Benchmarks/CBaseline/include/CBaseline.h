@@ -1,6 +1,6 @@
 #ifndef BEHAVE_CBASELINE_H
 #define BEHAVE_CBASELINE_H
-#include "../../../Sources/CLua/lua-headers.h"
+#include "../../../Sources/CBehaveLua/lua-headers.h"
 
 /* Baselines for scripts/bench: what a hand-written C binding costs. */
 int cbaseline_noop(lua_State *L);

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// Diagnostics for Lua errors: where a syntax error points, to the column.
 extension Diagnostic {

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// A problem found in a behaviour, with where it is: `Protocols.json:9:13: warning: …`.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// A place in a behaviour file: 1-based line and column (columns count characters, as editors do).
 public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConvertible {

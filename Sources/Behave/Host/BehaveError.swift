@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// Why a behaviour did not run to completion. Each case maps to one documented exit code of
 /// the `behave` tool.

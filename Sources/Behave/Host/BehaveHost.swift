@@ -1,6 +1,6 @@
+import BehaveLua
 import CBehave
-import CLua
-import Lua
+import CBehaveLua
 
 /// Owns one Lua state, the registered modules and the sandbox limits, and runs behaviours.
 ///

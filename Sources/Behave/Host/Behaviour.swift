@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// A behaviour file's bytes, its name for messages, and its format.
 public struct Behaviour: Sendable {

@@ -1,5 +1,5 @@
+import BehaveLua
 import CBehave
-import Lua
 
 /// Cancels a running behaviour from any thread; the run ends with `LuaError.Kind.cancelled`.
 public struct Cancellation: @unchecked Sendable {

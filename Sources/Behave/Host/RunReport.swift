@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// What a finished run reports.
 public struct RunReport {

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// One native function of a module, with the metadata tools show and the body Lua calls.
 ///
@@ -122,12 +122,8 @@ public struct Action: @unchecked Sendable {
         _ name: String, doc: String = "", parameters: (ActionParameter, ActionParameter),
         _ run: @escaping (ActionContext, A, B) throws -> R
     ) {
-        var first = parameters.0
-        var second = parameters.1
-        first.type = A.valueType
-        second.type = B.valueType
         self.init(
-            name, doc: doc, parameters: [first, second], returns: R.valueType,
+            name, doc: doc, parameters: Self.typed(parameters, A.valueType, B.valueType), returns: R.valueType,
             raw: { context, stack in
                 try run(context, A.read(from: stack, at: 1), B.read(from: stack, at: 2)).push(to: stack)
                 return 1
@@ -206,5 +202,53 @@ extension Action {
                 let a = try A.read(from: stack, at: 1)
                 return ActionWork { .value(try await run(context, a)) }
             })
+    }
+
+    /// An async action with two parameters and no result.
+    ///
+    /// ```swift
+    /// Action("assign", doc: "Assigns a ticket", parameters: (.init("number", .integer), .init("team", .string))) {
+    ///     (context, number: Int, team: String) async throws in
+    ///     try await desk.assign(number, to: team)
+    /// }
+    /// ```
+    public init<A: ActionValue & Sendable, B: ActionValue & Sendable>(
+        _ name: String, doc: String = "", parameters: (ActionParameter, ActionParameter),
+        _ run: @escaping @Sendable (ActionContext, A, B) async throws -> Void
+    ) {
+        self.init(
+            name, doc: doc, parameters: Self.typed(parameters, A.valueType, B.valueType),
+            raw: { context, stack in
+                let a = try A.read(from: stack, at: 1)
+                let b = try B.read(from: stack, at: 2)
+                return ActionWork {
+                    try await run(context, a, b)
+                    return .none
+                }
+            })
+    }
+
+    /// An async action with two parameters returning a value.
+    public init<A: ActionValue & Sendable, B: ActionValue & Sendable, R: ActionValue & Sendable>(
+        _ name: String, doc: String = "", parameters: (ActionParameter, ActionParameter),
+        _ run: @escaping @Sendable (ActionContext, A, B) async throws -> R
+    ) {
+        self.init(
+            name, doc: doc, parameters: Self.typed(parameters, A.valueType, B.valueType), returns: R.valueType,
+            raw: { context, stack in
+                let a = try A.read(from: stack, at: 1)
+                let b = try B.read(from: stack, at: 2)
+                return ActionWork { .value(try await run(context, a, b)) }
+            })
+    }
+
+    /// `parameters` with the types the closure declares.
+    private static func typed(
+        _ parameters: (ActionParameter, ActionParameter), _ first: ValueType, _ second: ValueType
+    ) -> [ActionParameter] {
+        var (a, b) = parameters
+        a.type = first
+        b.type = second
+        return [a, b]
     }
 }

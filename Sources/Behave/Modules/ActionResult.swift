@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// What an async action gives back to the Lua task that called it.
 public struct ActionResult: Sendable {

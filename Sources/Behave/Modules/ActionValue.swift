@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// A Swift type an action can take or return: it converts to and from Lua and names its
 /// ``ValueType`` for tools.

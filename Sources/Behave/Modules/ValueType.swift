@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// The type of an action's parameter or result, as behaviours see it. It drives JSON value
 /// conversion, `behave check`, `behave modules`, the LuaLS definitions and the JSON Schema.

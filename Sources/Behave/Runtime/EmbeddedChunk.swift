@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// A Lua file compiled at build time: its bytecode, and its source for a process that runs
 /// another Lua release than the build linked (Lua checks a chunk's format, not the release that

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// Plain data that crosses from the app into a behaviour: an event's payload, the `context`
 /// table. JSON's kinds, with integers kept apart from floats, as Lua keeps them.

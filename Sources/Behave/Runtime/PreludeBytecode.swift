@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// The chunks every host loads, compiled once per process: loading bytecode rather than parsing
 /// 17 KB of Lua is most of what keeps creating a host cheap.

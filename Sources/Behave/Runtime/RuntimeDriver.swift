@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// The driver `runtime.lua` returns: the functions the scheduler calls (its protocol is at the
 /// top of `runtime.lua`; ``RuntimeStep`` reads what `step` returns).

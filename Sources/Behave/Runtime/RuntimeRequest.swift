@@ -1,6 +1,6 @@
+import BehaveLua
 import CBehave
-import CLua
-import Lua
+import CBehaveLua
 
 /// What a task yields to ask the runtime for something: the sentinel, a kind, its arguments
 /// (`runtime.lua`, "THE RUNTIME PROTOCOL", which decodes them). The kinds' strings are defined

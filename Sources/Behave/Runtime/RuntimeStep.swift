@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// What one call of the runtime's `step` reports (`runtime.lua`, "THE RUNTIME PROTOCOL"): the
 /// only place its results are read by position.

@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// Drives one run of a behaviour: resumes its tasks (the Lua half is `runtime.lua`),
 /// awaits async actions, delivers events and moves time, until the behaviour stops, fails,

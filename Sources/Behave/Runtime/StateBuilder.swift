@@ -1,6 +1,6 @@
+import BehaveLua
 import CBehave
-import CLua
-import Lua
+import CBehaveLua
 
 /// Builds the Lua state a host runs behaviours in: the libraries the policy allows, the
 /// modules' actions, the host's helpers, the sandbox environment and the behaviour runtime.

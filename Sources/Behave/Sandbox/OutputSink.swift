@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// Where a behaviour's output goes, with the output limit applied to every byte written by
 /// `print` and by modules. Safe to use from async actions on other threads.

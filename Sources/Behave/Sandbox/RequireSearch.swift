@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// How the sandbox's `require` finds Lua source files: only under the configured
 /// directories, never outside them (no `..`, no absolute names, no symlink leading out).

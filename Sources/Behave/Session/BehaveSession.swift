@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// An interactive session on a host: inputs run one after another in the same state, so
 /// globals, timers and handlers one input makes are there for the next (what `behave repl`

@@ -1,5 +1,5 @@
-import CLua
-import Lua
+import BehaveLua
+import CBehaveLua
 
 /// Tab completion for a session: what the word before the cursor can become.
 public struct SessionCompletion: Equatable, Sendable {

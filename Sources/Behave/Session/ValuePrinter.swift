@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 
 /// How a REPL shows values: `printer.lua`, the Lua chunk that formats them, run once per session in the
 /// session's state before any input, so it holds the pristine library functions however an

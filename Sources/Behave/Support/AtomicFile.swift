@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// Writing a file so that a crash, a full disk or a race leaves either the old file or the new one,
 /// never part of either: a temporary file in the same directory, `fsync`, then `rename(2)` (or `link(2)`
@@ -21,7 +17,7 @@ package enum AtomicFile {
         guard fd >= 0 else { throw AtomicWriteError(path: path, errno: errno) }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + written, $0.count - written) }
+            let n = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw failure(path, fd: fd, temporary: temporary) }
             written += n
@@ -62,12 +58,4 @@ package enum AtomicFile {
         unlink(temporary)
         return error
     }
-}
-
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-    #else
-        Darwin.write(fd, buffer, count)
-    #endif
 }

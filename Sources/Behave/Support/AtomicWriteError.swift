@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// Why a file could not be written; whatever was at the path is untouched.
 public struct AtomicWriteError: Error, CustomStringConvertible {

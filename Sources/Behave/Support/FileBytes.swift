@@ -1,10 +1,5 @@
-import Lua
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehaveLua
+import BehavePlatform
 
 /// Reading whole files without Foundation, never past a size limit: `/dev/zero` or a runaway pipe
 /// is refused at the limit, not read until memory runs out.
@@ -40,25 +35,12 @@ package enum FileBytes {
         bytes.reserveCapacity(expected + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { readSome(fd, into: $0) }
+            let n = chunk.withUnsafeMutableBytes { Platform.read(fd, into: $0) }
             if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
             if n == 0 { break }
             if limit > 0, n > limit - bytes.count { throw .tooLarge(path, limit: limit) }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
-    }
-
-    /// One read(2) into `buffer`, again when a signal interrupts it: the bytes read, 0 at the
-    /// end, -1 on an error (with errno set).
-    package static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        while true {
-            #if canImport(Glibc)
-                let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            #else
-                let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
-            #endif
-            if n >= 0 || errno != EINTR { return n }
-        }
     }
 }

@@ -1,3 +1,5 @@
+import BehavePlatform
+
 /// Lines from a file descriptor (a pipe, a terminal, a file), each at most a limit long: a line
 /// past the limit is reported as ``Line/tooLong`` and skipped without being kept, so a stream
 /// with no newline in it (`/dev/zero`) holds no more than the limit in memory.
@@ -69,7 +71,7 @@ package struct LineReader {
         let chunk = 1 << 16
         buffer.append(contentsOf: repeatElement(0, count: chunk))
         let n = buffer.withUnsafeMutableBytes {
-            FileBytes.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[old...]))
+            Platform.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[old...]))
         }
         buffer.removeLast(chunk - max(n, 0))
         if n <= 0 { atEnd = true }

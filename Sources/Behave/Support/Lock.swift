@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// A mutual-exclusion lock for the few places where another thread meets the host: the
 /// inbox of the scheduler, the output sink, the virtual clock.

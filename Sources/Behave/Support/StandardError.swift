@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// Unbuffered writes to the process's stderr.
 package enum StandardError {
@@ -12,11 +8,8 @@ package enum StandardError {
         copy.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
+                let n = Platform.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { return }
                 offset += n
             }
         }

@@ -1,10 +1,5 @@
+import BehavePlatform
 import CBehave
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The process's stdout, which `print` buffers.
 package enum StandardOutput {

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehavePlatform
 
 /// `behave run FILE`: runs a JSON action list or a Lua script.
 struct RunCommand: RemoteCommand {

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehavePlatform
 
 /// One `--context KEY=VALUE`.
 struct ContextEntry: ExpressibleByArgument, Equatable {
@@ -18,16 +15,10 @@ struct ContextEntry: ExpressibleByArgument, Equatable {
 
     /// What the tool tells every behaviour about where it runs.
     static var defaults: [String: PlainValue] {
-        #if os(Linux)
-            let platform = "linux"
-        #elseif os(macOS)
-            let platform = "macos"
-        #else
-            let platform = "other"
-        #endif
-        let locale = getenv("LC_ALL").map { String(cString: $0) } ?? getenv("LANG").map { String(cString: $0) } ?? "C"
+        let locale = Platform.environment("LC_ALL") ?? Platform.environment("LANG") ?? "C"
         return [
-            "platform": .string(platform), "app": "behave", "version": .string(BehaveVersion.current),
+            "platform": .string(Platform.name), "app": .string(BehaveTool.current.name),
+            "version": .string(BehaveTool.current.version ?? BehaveVersion.current),
             "locale": .string(locale.isEmpty ? "C" : locale),
         ]
     }

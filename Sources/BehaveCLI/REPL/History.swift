@@ -1,8 +1,5 @@
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehavePlatform
 
 /// The REPL's input history: one line per entry, kept in a file in the user's state directory
 /// (`$XDG_STATE_HOME/behave/history`, else `~/.local/state/behave/history`), bounded, and

@@ -1,10 +1,5 @@
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// A small Emacs-style line editor for the REPL, on a terminal in raw mode: moving and
 /// deleting by character, word and line, history (Up/Down, Ctrl-P/N), Tab completion,
@@ -194,11 +189,7 @@ struct LineEditor {
 
     private func readByte() -> UInt8? {
         var byte: UInt8 = 0
-        while true {
-            let n = Glibc.read(input, &byte, 1)
-            if n == 1 { return byte }
-            if n < 0, errno == EINTR { continue }
-            return nil
-        }
+        let n = withUnsafeMutableBytes(of: &byte) { Platform.read(input, into: $0) }
+        return n == 1 ? byte : nil
     }
 }

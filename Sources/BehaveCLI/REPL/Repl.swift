@@ -1,9 +1,6 @@
 import Behave
-import Lua
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import BehaveLua
+import BehavePlatform
 
 /// The interactive loop: reads inputs (a line editor on a terminal), runs them in a
 /// ``BehaveSession``, prints values and errors, and handles the `:` commands.
@@ -48,7 +45,7 @@ struct Repl {
     mutating func loop() async {
         let names = session.host.registry.modules.map(\.name).joined(separator: ", ")
         Terminal.write(
-            "Behave \(BehaveVersion.current) (Lua 5.4, \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
+            "Behave \(BehaveVersion.current) (\(BehaveVersion.lua), \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
                 + ":help for commands, Ctrl-D to leave\n")
         var pending = ""
         while true {
@@ -86,7 +83,7 @@ struct Repl {
     private mutating func remember(_ line: String) {
         if let failure = history.add(line), !warnedAboutHistory {
             warnedAboutHistory = true
-            Terminal.write("behave: warning: history not saved: \(failure)\n", to: 2)
+            Terminal.write("\(BehaveTool.current.name): warning: history not saved: \(failure)\n", to: 2)
         }
     }
 

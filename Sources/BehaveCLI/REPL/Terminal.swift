@@ -1,10 +1,5 @@
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// The few things the REPL asks of the terminal.
 enum Terminal {

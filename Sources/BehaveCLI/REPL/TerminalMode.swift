@@ -1,10 +1,5 @@
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// A terminal mode held for as long as the value lives; the mode it found comes back on
 /// `restore()`. Changes wait for pending output and keep typed-ahead input (a paste).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Behave
-import Lua
+import BehaveLua
 
 /// The tool's documented exit codes (docs/cli.md, "Exit codes").
 package enum BehaveExit {
@@ -49,27 +49,27 @@ package enum BehaveExit {
     }
 
     private static func outputFailure(_ reason: String) -> ExitCode {
-        StandardError.write("behave: cannot write the behaviour's output: \(reason)\n")
+        StandardError.write("\(BehaveTool.current.name): cannot write the behaviour's output: \(reason)\n")
         return ExitCode(outputFailed)
     }
 
     private static func describe(_ error: BehaveError) -> ExitCode {
         switch error {
         case .unreadable:
-            StandardError.write("behave: \(error)\n")
+            StandardError.write("\(BehaveTool.current.name): \(error)\n")
             return ExitCode(unreadable)
         case .tooLarge:
-            StandardError.write("behave: \(error) (--max-input changes it)\n")
+            StandardError.write("\(BehaveTool.current.name): \(error) (--max-input changes it)\n")
             return ExitCode(unreadable)
         case .invalid(let diagnostics):
             for diagnostic in diagnostics { StandardError.write("\(diagnostic)\n") }
             return ExitCode(invalid)
         case .failed(let lua):
-            StandardError.write("behave: \(lua.message)\n")
+            StandardError.write("\(BehaveTool.current.name): \(lua.message)\n")
             if let traceback = lua.traceback { StandardError.write(traceback + "\n") }  // script frames only
             return ExitCode(scriptError)
         case .terminated(let lua):
-            StandardError.write("behave: \(lua.message)\n")
+            StandardError.write("\(BehaveTool.current.name): \(lua.message)\n")
             return ExitCode(lua.kind == .cancelled ? Interrupts.exitCode : limitExceeded)
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Lua
+import BehaveLua
 
 /// An exit already reported on stderr, carried through `throws(…)`.
 package struct BehaveExitError: Error {

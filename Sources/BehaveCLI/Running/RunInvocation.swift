@@ -51,12 +51,12 @@ struct RunInvocation: Equatable {
         try BehaveExit.flushOutput()
         if case .completed(let waiting) = report.finish, waiting > 0 {
             StandardError.write(
-                "behave: warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
+                "\(BehaveTool.current.name): warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
                     + "waiting for an event that can no longer arrive\n")
         }
         if report.failedTasks > 0 {
             StandardError.write(
-                "behave: \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n"
+                "\(BehaveTool.current.name): \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n"
             )
             throw ExitCode(BehaveExit.scriptError)
         }

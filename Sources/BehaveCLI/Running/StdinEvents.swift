@@ -1,5 +1,6 @@
 import Behave
-import Lua
+import BehaveLua
+import BehavePlatform
 
 /// `--events -`: events read from stdin, one JSON object per line, as they come; each is
 /// delivered `after` seconds after the previous one, or when it arrives if that is later
@@ -11,7 +12,7 @@ enum StdinEvents {
     static func start(lineLimit: Int) -> EventChannel {
         let channel = EventChannel()
         // Blocking reads get a thread of their own, never one of Swift's concurrency pool.
-        ReaderThread.start {
+        Platform.startDetachedThread {
             var lines = LineReader(fd: 0, limit: lineLimit)
             var number = 0
             while let line = lines.next() {

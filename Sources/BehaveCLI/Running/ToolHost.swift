@@ -1,8 +1,5 @@
 import ArgumentParser
 import Behave
-import Browser
-import Greeter
-import Keynote
 
 /// The host every command runs behaviours in: the tool's modules under a sandbox policy.
 enum ToolHost {
@@ -10,16 +7,13 @@ enum ToolHost {
     /// reported on stderr and exits 1.
     static func make(policy: SandboxPolicy, openURLs: Bool, clock: any BehaveClock) throws(ExitCode) -> BehaveHost {
         do { return try BehaveHost(modules: modules(openURLs: openURLs), policy: policy, clock: clock) } catch {
-            StandardError.write("behave: cannot create the host: \(error)\n")
+            StandardError.write("\(BehaveTool.current.name): cannot create the host: \(error)\n")
             throw ExitCode(BehaveExit.scriptError)
         }
     }
 
-    /// The modules the tool registers; `openURLs` lets `MyThirdModule.openUrl` launch a browser.
+    /// The modules the tool registers (``BehaveTool/modules``); `openURLs` is `--open-urls`.
     static func modules(openURLs: Bool) -> [any BehaveModule] {
-        [
-            MyFirstModule(), MySecondModule(), MyThirdModule(opener: openURLs ? SystemOpener() : PrintingOpener()),
-            Keynote(),
-        ]
+        BehaveTool.current.modules(ModuleOptions(openURLs: openURLs))
     }
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import Behave
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// The tool's entry point, shared by `behave` (without ``RemoteTools``) and `behave-remote` (with them).
 package enum BehaveMain {
@@ -32,7 +27,9 @@ package enum BehaveMain {
         if arguments.first == "help", arguments.count > 1, arguments[1] != "help",
             !BehaveCommand.configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
         {
-            StandardError.write("behave: no command '\(arguments[1])' (behave --help lists them)\n")
+            StandardError.write(
+                "\(BehaveTool.current.name): no command '\(arguments[1])' (\(BehaveTool.current.name) --help lists them)\n"
+            )
             exit(BehaveExit.usage)
         }
         do {

@@ -1,9 +1,6 @@
 import Behave
+import BehavePlatform
 import CBehave
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Ctrl-C, SIGTERM and SIGHUP cancel the running behaviour through the sandbox's own mechanism;
 /// the tool then flushes what the behaviour wrote and exits 130, 143 or 129 (128 + the signal).

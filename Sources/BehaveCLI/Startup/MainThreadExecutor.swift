@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BehavePlatform
 
 /// Runs the tool's top-level task on the process's own main thread, so a behaviour's Lua code
 /// runs there too, and a run that never waits stays a single-threaded process.

@@ -1,29 +1,23 @@
 import Behave
+import BehavePlatform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Replaces `behave` with `behave-remote`, installed beside it, on the same command line.
+/// What a tool without the remote tools linked in does with a command that needs them: hands it to
+/// the helper its ``RemoteSupport`` names, or says it cannot.
 ///
-/// This is how git keeps `git-remote-https` (and libcurl) out of `git`: the commands that fetch, sign
-/// or verify are the only ones that pay for loading the network and crypto code.
+/// The hand-off is how git keeps `git-remote-https` (and libcurl) out of `git`: the commands that
+/// fetch, sign or verify are the only ones that pay for loading the network and crypto code.
 enum RemoteHandOff {
-    /// The helper's file name; it lives in the same directory as `behave`.
-    static let helperName = "behave-remote"
-
-    /// `behave-remote` beside the running executable.
-    static var helperPath: String {
-        let executable = runningExecutable() ?? CommandLine.arguments.first ?? "behave"
-        guard let slash = executable.lastIndex(of: "/") else { return helperName }
-        return String(executable[...slash]) + helperName
-    }
-
-    /// Execs the helper with this process's arguments; returns only by exiting when it cannot.
+    /// Execs the tool's helper with this process's arguments; returns only by exiting when there is
+    /// none or it cannot be started.
     static func exec() -> Never {
-        let path = helperPath
+        let tool = BehaveTool.current
+        guard case .handOff(let helperName) = tool.remote.kind else {
+            StandardError.write(
+                "\(tool.name): this tool does not fetch, sign or verify: it is built without BehaveRemoteCLI; nothing ran\n"
+            )
+            exit(BehaveExit.nothingRan)
+        }
+        let path = helperPath(helperName)
         let arguments = [path] + CommandLine.arguments.dropFirst()
         var pointers = arguments.map { strdup($0) }
         pointers.append(nil)
@@ -31,22 +25,18 @@ enum RemoteHandOff {
         let reason = String(cString: strerror(errno))
         StandardError.write(
             """
-            behave: fetching, signing and verifying are done by \(helperName), which could not be started \
+            \(tool.name): fetching, signing and verifying are done by \(helperName), which could not be started \
             from \(path): \(reason); build it with `swift build -c release --product \(helperName)` \
-            (scripts/behave does) and install it beside behave; nothing ran
+            and install it beside \(tool.name); nothing ran
 
             """)
         exit(BehaveExit.nothingRan)
     }
 
-    private static func runningExecutable() -> String? {
-        #if os(Linux)
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard count > 0 else { return nil }
-            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #else
-            return nil
-        #endif
+    /// `helperName` beside the running executable.
+    static func helperPath(_ helperName: String) -> String {
+        let executable = Platform.executablePath() ?? CommandLine.arguments.first ?? helperName
+        guard let slash = executable.lastIndex(of: "/") else { return helperName }
+        return String(executable[...slash]) + helperName
     }
 }

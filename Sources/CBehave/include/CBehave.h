@@ -14,7 +14,7 @@
 #ifndef CBEHAVE_H
 #define CBEHAVE_H
 
-#include "../../CLua/lua-headers.h"
+#include "../../CBehaveLua/lua-headers.h"
 #include <stddef.h>
 
 /* ------------------------------------------------------------------------ */
@@ -91,6 +91,9 @@ typedef struct behave_control {
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
  * 0 after a write error (a full disk, a closed pipe), with errno set. */
 int behave_flush_stdout(void);
+
+/* The Lua release the package is compiled against, "Lua 5.4.4" (release.c). */
+const char *behave_lua_release(void);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 long long behave_now_ns(void);

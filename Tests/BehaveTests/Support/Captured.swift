@@ -1,6 +1,6 @@
 import Behave
-import Keynote
-import Lua
+import BehaveDemos
+import BehaveLua
 import Testing
 
 final class Captured: @unchecked Sendable {

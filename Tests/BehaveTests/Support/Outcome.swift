@@ -1,6 +1,6 @@
 import Behave
-import Keynote
-import Lua
+import BehaveDemos
+import BehaveLua
 import Testing
 
 /// A behaviour run on a virtual clock, with what it printed and reported.

@@ -1,6 +1,6 @@
 import Behave
-import Keynote
-import Lua
+import BehaveDemos
+import BehaveLua
 import Testing
 
 /// A module with async actions for the runtime's tests.

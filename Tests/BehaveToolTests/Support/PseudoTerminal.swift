@@ -1,9 +1,6 @@
+import BehavePlatform
+import BehaveTestSupport
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-    import BehaveTestSupport
-#endif
 
 /// The built `behave` on a real pseudo-terminal, as a user at a terminal meets it: the test
 /// types into the master side and reads what the terminal shows. The child gets a session of

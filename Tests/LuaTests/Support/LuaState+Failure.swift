@@ -1,4 +1,4 @@
-import Lua
+import BehaveLua
 import Testing
 
 extension LuaState {

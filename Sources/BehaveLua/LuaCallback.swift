@@ -1,5 +1,5 @@
 import CBehave
-import CLua
+import CBehaveLua
 
 /// The Swift side of a function Lua can call: a name (for error messages) and a body that
 /// reads its arguments from the stack, pushes its results and returns how many.

@@ -1,3 +1,5 @@
+import BehavePlatform
+
 /// Any Lua value, read from a state without losing anything.
 ///
 /// Integers and floats stay distinct (`3` and `3.0`), strings keep their bytes, and tables,
@@ -116,9 +118,3 @@ public enum LuaValue: CustomStringConvertible {
         return text
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// A Lua value copied out of (or into) a state as a plain tree: what the Codable encoder and
 /// decoder work on. Reading a table into a node refuses cycles and bounds nesting.

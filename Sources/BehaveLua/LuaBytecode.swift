@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// Compiled Lua chunks, for code a program loads into many states: compile once, load many times
 /// without parsing again.

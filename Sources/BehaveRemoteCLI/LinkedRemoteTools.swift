@@ -15,8 +15,8 @@ struct LinkedRemoteTools: RemoteTools {
         }
         do {
             let loaded = try await RemoteLoader(configuration).load(url, validate: validate)
-            for note in loaded.notes { StandardError.write("behave: warning: \(note)\n") }
-            if let warning = loaded.warning { StandardError.write("behave: warning: \(warning)\n") }
+            for note in loaded.notes { StandardError.write("\(BehaveTool.current.name): warning: \(note)\n") }
+            if let warning = loaded.warning { StandardError.write("\(BehaveTool.current.name): warning: \(warning)\n") }
             return LoadedBehaviour(behaviour: loaded.behaviour, successCode: loaded.origin.successCode)
         } catch {
             throw BehaveExitError(BehaveExit.report(error))
@@ -37,7 +37,7 @@ struct LinkedRemoteTools: RemoteTools {
             try KeyFiles.write(key.text + "\n", to: privatePath, mode: 0o600, replace: command.force)
             try KeyFiles.write(key.publicKey.text + "\n", to: publicPath, mode: 0o644, replace: command.force)
         } catch {
-            StandardError.write("behave: \(error)\n")
+            StandardError.write("\(BehaveTool.current.name): \(error)\n")
             throw ExitCode(BehaveExit.cannotWrite)
         }
         print("wrote \(privatePath): the private key; keep it secret (a CI secret, not the repository)")
@@ -60,7 +60,7 @@ struct LinkedRemoteTools: RemoteTools {
             try KeyFiles.write(
                 signingKey.signature(for: behaviour.bytes).text + "\n", to: path, mode: 0o644, replace: true)
         } catch {
-            StandardError.write("behave: \(error)\n")
+            StandardError.write("\(BehaveTool.current.name): \(error)\n")
             throw ExitCode(BehaveExit.cannotWrite)
         }
         print("wrote \(path): signed by \(signingKey.publicKey.fingerprint)")
@@ -74,7 +74,7 @@ struct LinkedRemoteTools: RemoteTools {
             let signature = try KeyFiles.signature(signaturePath)
             guard let signer = signature.signer(of: bytes, among: keys) else {
                 StandardError.write(
-                    "behave: \(command.file): the signature in \(signaturePath) is not by any of the \(keys.count) given key\(keys.count == 1 ? "" : "s") over these bytes\n"
+                    "\(BehaveTool.current.name): \(command.file): the signature in \(signaturePath) is not by any of the \(keys.count) given key\(keys.count == 1 ? "" : "s") over these bytes\n"
                 )
                 throw ExitCode(BehaveExit.invalid)
             }

@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// A Swift value that can be pushed onto a Lua stack.
 ///

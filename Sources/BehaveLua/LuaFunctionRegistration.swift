@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// Registering Swift closures as Lua functions.
 ///

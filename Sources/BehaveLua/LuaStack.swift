@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// A view of one Lua thread's stack, handed to Swift functions called from Lua.
 ///

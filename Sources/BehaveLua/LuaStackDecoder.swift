@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// Decodes straight from the Lua stack: a field is looked up (raw) when the Swift type asks
 /// for it, so a call taking a `Codable` table copies nothing it does not use and allocates

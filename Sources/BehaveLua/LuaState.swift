@@ -1,5 +1,5 @@
 import CBehave
-import CLua
+import CBehaveLua
 
 /// One Lua 5.4 state: its heap, its globals, and the Swift functions registered in it.
 ///

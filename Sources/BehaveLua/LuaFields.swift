@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// A table on the stack, read field by field where it lies: the fast way for a Swift type to
 /// take a Lua table of known fields.

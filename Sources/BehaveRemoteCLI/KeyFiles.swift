@@ -1,10 +1,7 @@
 import Behave
+import BehaveLua
+import BehavePlatform
 import BehaveRemote
-import Lua
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Reading keys and signatures given on the command line, and writing them without losing anything.
 enum KeyFiles {

@@ -7,9 +7,9 @@ extension BehaveExit {
     /// Prints why a remote behaviour could not be loaded and gives its exit code.
     static func report(_ error: RemoteError) -> ExitCode {
         if case .nothingToRun(_, _, _, let notes) = error {
-            for note in notes { StandardError.write("behave: warning: \(note)\n") }
+            for note in notes { StandardError.write("\(BehaveTool.current.name): warning: \(note)\n") }
         }
-        StandardError.write("behave: \(error)\n")
+        StandardError.write("\(BehaveTool.current.name): \(error)\n")
         switch error {
         case .refusedURL: return ExitCode(usage)
         case .nothingToRun: return ExitCode(nothingRan)

@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// Where a decoder reads a scalar from: a slot of the Lua stack, or a node of a copied tree.
 /// Both decoders convert scalars through ``ScalarDecoding``, so they accept the same values

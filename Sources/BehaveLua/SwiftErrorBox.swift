@@ -1,5 +1,5 @@
 import CBehave
-import CLua
+import CBehaveLua
 
 /// Carries a Swift error through Lua as a userdata, so a script can `pcall` it and, when no
 /// script catches it, Swift gets the original error back.

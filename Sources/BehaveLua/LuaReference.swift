@@ -1,4 +1,4 @@
-import CLua
+import CBehaveLua
 
 /// A slot in a state's registry that keeps one Lua object alive until the last Swift copy
 /// of its handle is released.

@@ -1,0 +1,36 @@
+extension Platform {
+    /// The running executable's path, or nil where the platform cannot say.
+    package static func executablePath() -> String? {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #elseif canImport(Darwin)
+            var size = UInt32(0)
+            _ = _NSGetExecutablePath(nil, &size)
+            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+            return String(cString: buffer)
+        #else
+            return nil
+        #endif
+    }
+
+    /// The per-user directory for caches: `$XDG_CACHE_HOME` or `~/.cache` on Linux,
+    /// `~/Library/Caches` on Apple platforms.
+    package static var userCacheDirectory: String {
+        let home = environment("HOME") ?? "."
+        #if canImport(Darwin)
+            return home + "/Library/Caches"
+        #else
+            if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg }
+            return home + "/.cache"
+        #endif
+    }
+
+    /// The environment variable `name`, or nil when it is not set.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
