@@ -14,6 +14,11 @@ struct DocsTests {
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
         "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // RemoteDocTests runs the sh blocks
         "docs/cli.md": ["editor-support"],
+        // adopt-session: scripts/example runs it against the example's built tool
+        "docs/adopting.md": [
+            "adopt-manifest", "adopt-open", "adopt-trait", "adopt-main", "adopt-remote", "adopt-session", "adopt-test",
+        ],
+        "docs/platforms.md": [],
         "docs/bridge.md": ["lua-fields"],
         "docs/performance.md": ["bench"],
         "docs/sandbox.md": ["fuzz", "sanitize"],
@@ -93,6 +98,12 @@ struct DocsTests {
             ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
             ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
             ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
+            ("adopt-manifest", "docs/adopting.md", "Examples/Ticketing/Package.swift"),
+            ("adopt-open", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/Ticketing.swift"),
+            ("adopt-trait", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/TicketRouting.swift"),
+            ("adopt-main", "docs/adopting.md", "Examples/Ticketing/Sources/ticketing/main.swift"),
+            ("adopt-remote", "docs/adopting.md", "Sources/behave-remote/main.swift"),
+            ("adopt-test", "docs/adopting.md", "Examples/Ticketing/Tests/TicketingTests/TicketingTests.swift"),
         ])
     func swiftSnippets(name: String, file: String, source: String) throws {
         #expect(
