@@ -30,10 +30,11 @@ struct PlainRunTests {
     }
 
     @Test(
-        "script arguments after --, any number of them, are what ArgumentParser would have parsed",
+        "script arguments, after the file or after --, are what ArgumentParser would have parsed",
         arguments: [
             ["a.lua", "--", "x"], ["a.lua", "--"], ["a.lua", "--", "--", "-h", "--time-limit"],
-            ["--time-limit", "2", "a.lua", "--", "1", "2"],
+            ["--time-limit", "2", "a.lua", "--", "1", "2"], ["a.lua", "x", "y"], ["a.lua", "x", "--", "y"],
+            ["--depth-limit", "9", "a.lua", "x", "--", "-y"], ["-"], ["-", "x"],
         ])
     func scriptArgumentsSameAsParsed(arguments: [String]) throws {
         let plain = try #require(RunInvocation(plainCommandLine: ["run"] + arguments))
@@ -43,7 +44,8 @@ struct PlainRunTests {
     @Test(
         "anything more, an option or a URL goes through the parser",
         arguments: [
-            ["run"], ["run", "--strict"], ["run", "-h"], ["run", "a.lua", "--fast"], ["run", "a.lua", "x", "--", "y"],
+            ["run"], ["run", "--strict"], ["run", "-h"], ["run", "a.lua", "--fast"], ["run", "a.lua", "x", "--fast"],
+            ["run", "-e", "print(1)"], ["run", "a.lua", "-", "x"],
             ["run", "--", "a.lua"], ["run", "--fast", "a.lua", "--", "x"],
             ["run", "https://example.com/b.lua"], ["run", "HTTP://example.com/b.lua"], ["check", "a.lua"], [],
             ["a.lua"], ["run", "--instruction-limit", "-1", "a.lua"], ["run", "--instruction-limit", "+1", "a.lua"],

@@ -243,7 +243,9 @@ struct ReplTests {
         let invalid = try Tool.run(["repl"], input: "x = = 1\n")
         #expect(invalid.stderr.contains("stdin:1:"))
         #expect(invalid.status == 65)
-        let bare = try Tool.run([], input: "")
-        #expect(bare.stdout.contains("USAGE"))
+        // As `lua` does: bare behave runs what is piped to it.
+        let bare = try Tool.run([], input: "print(1 + 1)\n")
+        #expect(bare.stdout == "2\n")
+        #expect(bare.status == 0)
     }
 }

@@ -21,9 +21,9 @@ struct BehaveCommand: AsyncParsableCommand {
         )
     }
 
-    /// Bare `behave`: the REPL on a terminal, the usage otherwise.
+    /// Bare `behave`: the REPL on a terminal; otherwise it runs what stdin holds, as `lua` does.
     func run() async throws {
-        guard Terminal.isTerminal(0) else { throw CleanExit.helpRequest(self) }
+        guard Terminal.isTerminal(0) else { return try await RunInvocation(file: "-").execute(remote: nil, tools: nil) }
         try await ReplCommand.parse([]).run()
     }
 }

@@ -13,12 +13,22 @@ struct RunCommand: RemoteCommand {
             """
     )
 
-    @Argument(help: "The behaviour: a file, or an https:// URL (fetched through the cache; see the remote options).")
-    var file: String
+    @Argument(
+        help:
+            "The behaviour: a file, - for stdin, or an https:// URL (fetched through the cache; see the remote options)."
+    )
+    var file: String?
 
     @Argument(
-        parsing: .postTerminator, help: "Arguments for the script, after `--` (as `...`, and `arg` with --trusted).")
+        help:
+            "Arguments for the script (as `...`, and `arg` with --trusted); after `--` they may start with a dash.")
     var scriptArguments: [String] = []
+
+    @Option(
+        name: .customShort("e"),
+        help: ArgumentHelp(
+            "Runs CODE, a Lua chunk, in place of a FILE (repeatable: one chunk per line).", valueName: "code"))
+    var code: [String] = []
 
     @Flag(help: "Unknown modules and actions are errors, reported before anything runs.")
     var strict = false
@@ -44,7 +54,14 @@ struct RunCommand: RemoteCommand {
 
     @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
 
-    var needsRemoteTools: Bool { Behaviour.isRemote(file) }
+    var needsRemoteTools: Bool { file.map(Behaviour.isRemote) ?? false }
+
+    func validate() throws {
+        if !code.isEmpty && file != nil {
+            throw ValidationError("-e runs its code in place of a FILE: give one or the other")
+        }
+        if code.isEmpty && file == nil { throw ValidationError("Missing expected argument '<file>'") }
+    }
 
     func run(with tools: (any RemoteTools)?) async throws {
         try await invocation.execute(remote: remote, tools: tools)
@@ -53,7 +70,8 @@ struct RunCommand: RemoteCommand {
     /// What this command line asks for, as a plain value.
     var invocation: RunInvocation {
         RunInvocation(
-            file: file, scriptArguments: scriptArguments, strict: strict, events: events, fast: fast,
+            file: file ?? RunInvocation.commandLineName, code: code.isEmpty ? nil : code.joined(separator: "\n"),
+            scriptArguments: scriptArguments, strict: strict, events: events, fast: fast,
             context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
     }
 }

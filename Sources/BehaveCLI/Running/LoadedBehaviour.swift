@@ -13,14 +13,22 @@ package struct LoadedBehaviour {
         self.successCode = successCode
     }
 
-    /// Reads `argument`: a file here, a URL through `tools` with `remote`'s settings (handed to
-    /// `behave-remote` without them).
+    /// Reads `argument`: a file here, `-` for stdin (as `lua -` reads it), a URL through `tools`
+    /// with `remote`'s settings (handed to `behave-remote` without them).
     /// `validate` decides whether a downloaded or cached copy may run.
     /// A file, or the `--fallback` of a URL, holds at most `limit` bytes (``Limits/input``).
     static func load(
         _ argument: String, limit: Int, remote: RemoteOptions?, tools: (any RemoteTools)?,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
+        if argument == "-" {
+            do {
+                let bytes = try FileBytes.read(fd: 0, name: "stdin", limit: limit)
+                return LoadedBehaviour(behaviour: Behaviour(name: "stdin", bytes: bytes, directory: "."))
+            } catch {
+                throw BehaveExitError(BehaveExit.report(error))
+            }
+        }
         guard Behaviour.isRemote(argument) else {
             do { return LoadedBehaviour(behaviour: try Behaviour.read(path: argument, limit: limit)) } catch {
                 throw BehaveExitError(BehaveExit.report(error))

@@ -7,6 +7,8 @@ import Behave
 /// one-line script took from start to finish (docs/performance.md, "Process start").
 struct RunInvocation: Equatable {
     var file: String
+    /// The `-e` chunks, joined: the behaviour in place of `file`.
+    var code: String?
     var scriptArguments: [String] = []
     var strict = false
     var events: String?
@@ -32,8 +34,13 @@ struct RunInvocation: Equatable {
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
         let loaded: LoadedBehaviour
         do {
-            loaded = try await LoadedBehaviour.load(file, limit: policy.limits.input, remote: remote, tools: tools) {
-                host.check($0, strict: strict)
+            if let code {
+                loaded = LoadedBehaviour(behaviour: Behaviour(name: file, source: code, format: .lua))
+            } else {
+                loaded = try await LoadedBehaviour.load(file, limit: policy.limits.input, remote: remote, tools: tools)
+                {
+                    host.check($0, strict: strict)
+                }
             }
         } catch { throw error.code }
         host.context = ContextEntry.defaults
@@ -65,26 +72,37 @@ struct RunInvocation: Equatable {
 }
 
 extension RunInvocation {
+    /// What messages call the `-e` code, as `lua -e` does.
+    static let commandLineName = "(command line)"
+
     // In an extension, so the memberwise initialiser (with the defaults above) stays.
-    /// The plain `behave run [--LIMIT N]... FILE`, or nil: the limits that take a number
-    /// (`--instruction-limit`, `--depth-limit`, `--time-limit`, `--duration-limit`), each at most
-    /// once with a value of decimal digits, and FILE neither an option nor a URL. Any other
+    /// The plain `behave run [--LIMIT N]... FILE [ARG]... [-- ARG...]`, or nil: the limits that
+    /// take a number (`--instruction-limit`, `--depth-limit`, `--time-limit`, `--duration-limit`),
+    /// each at most once with a value of decimal digits, FILE neither an option (but `-`, stdin)
+    /// nor a URL, and script arguments that do not start with a dash before any `--`. Any other
     /// spelling goes through ArgumentParser, which gives its errors.
     init?(plainCommandLine commandLine: [String]) {
-        // Everything after `--` is the script's, as ArgumentParser's post-terminator arguments
-        // (which it parses in time quadratic in their number).
+        // Everything after `--` is the script's, as ArgumentParser would have it (it parses them
+        // in time quadratic in their number).
         var arguments = commandLine[...]
-        var scriptArguments: [String] = []
+        var afterTerminator: [String] = []
         if let terminator = commandLine.firstIndex(of: "--") {
             arguments = commandLine[..<terminator]
-            scriptArguments = Array(commandLine[(terminator + 1)...])
+            afterTerminator = Array(commandLine[(terminator + 1)...])
         }
-        guard arguments.count % 2 == 0, arguments.first == "run", let file = arguments.last,
-            !file.hasPrefix("-"), !Behaviour.isRemote(file)
+        guard arguments.first == "run" else { return nil }
+        // The options come in pairs before FILE; what follows FILE is the script's.
+        var fileIndex = arguments.index(after: arguments.startIndex)
+        while fileIndex < arguments.endIndex, arguments[fileIndex].hasPrefix("--") { fileIndex += 2 }
+        guard fileIndex < arguments.endIndex else { return nil }
+        let file = arguments[fileIndex]
+        let words = arguments[(fileIndex + 1)...]
+        guard file == "-" || !file.hasPrefix("-"), !Behaviour.isRemote(file),
+            words.allSatisfy({ !$0.hasPrefix("-") })
         else { return nil }
         var policy = SandboxPolicy()
         var seen: Set<String> = []
-        var options = arguments.dropFirst().dropLast()
+        var options = arguments[arguments.index(after: arguments.startIndex)..<fileIndex]
         while let name = options.popFirst(), let value = options.popFirst() {
             guard seen.insert(name).inserted,
                 value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
@@ -104,6 +122,6 @@ extension RunInvocation {
         }
         self.init(file: file)
         self.policy = policy
-        self.scriptArguments = scriptArguments
+        self.scriptArguments = Array(words) + afterTerminator
     }
 }

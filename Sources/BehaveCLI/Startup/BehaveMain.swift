@@ -23,6 +23,11 @@ package enum BehaveMain {
             exit(BehaveExit.success)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `lua -v`'s spelling of --version.
+        if arguments == ["-v"] {
+            print(BehaveTool.current.versionLine)
+            exit(BehaveExit.success)
+        }
         // `behave help NAME`: ArgumentParser answers an unknown NAME with the overview and exit 0.
         if arguments.first == "help", arguments.count > 1, arguments[1] != "help",
             !BehaveCommand.configuration.subcommands.contains(where: { $0._commandName == arguments[1] })

@@ -1,0 +1,61 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// What a Lua author types out of habit from the stock `lua` command works in `behave` too.
+@Suite("The lua command's habits")
+struct LuaHabitsTests {
+    @Test("run - reads the behaviour from stdin, a Lua script or a JSON list, with script arguments")
+    func runStdin() throws {
+        let script = try Tool.run(["run", "-", "a", "b"], input: "print(select('#', ...), ...)\n")
+        #expect(script.stdout == "2\ta\tb\n")
+        #expect(script.status == 0)
+        let list = try Tool.run(
+            ["run", "-"], input: #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}]}]"#)
+        #expect(list.stdout == "Hello My name is MyFirstModule\n")
+        let failing = try Tool.run(["run", "-"], input: "print('x')\nerror('piped')\n")
+        #expect(failing.stderr.hasPrefix("behave: stdin:2: piped"))
+        #expect(failing.status == 1)
+        let invalid = try Tool.run(["check", "-"], input: "[\n")
+        #expect(invalid.stderr == "stdin:2:1: error: expected a value, found end of file (the file is truncated)\n")
+        #expect(invalid.status == 65)
+    }
+
+    @Test("-e runs a chunk in place of a file, and its errors name (command line)")
+    func execute() throws {
+        let printed = try Tool.run(["run", "-e", "x = 6", "-e", "print(x * 7)"])
+        #expect(printed.stdout == "42\n")
+        #expect(printed.status == 0)
+        let failing = try Tool.run(["run", "-e", "error('boom')"])
+        #expect(failing.stderr.hasPrefix("behave: (command line):1: boom"))
+        #expect(failing.status == 1)
+        let both = try Tool.run(["run", "-e", "print(1)", "a.lua"])
+        #expect(both.stderr.hasPrefix("Error: -e runs its code in place of a FILE: give one or the other"))
+        #expect(both.status == 64)
+        let neither = try Tool.run(["run"])
+        #expect(neither.stderr.hasPrefix("Error: Missing expected argument '<file>'"))
+        #expect(neither.status == 64)
+    }
+
+    @Test(
+        "words after the file are the script's, without --; options after the file are still behave's",
+        arguments: [
+            (["a", "b"], "2\ta\tb\n"), (["a", "--", "-x"], "2\ta\t-x\n"), (["--fast", "a"], "1\ta\n"),
+            (["--trusted", "a", "b"], "2\ta\tb\n"), (["--time-limit", "5", "a"], "1\ta\n"),
+        ])
+    func argumentsAfterTheFile(arguments: [String], printed: String) throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write("print(select('#', ...), ...)\n", to: "args.lua", in: work)
+        let result = try Tool.run(["run", "args.lua"] + arguments, in: work)
+        #expect(result.stdout == printed, "\(result.stderr)")
+        #expect(result.status == 0)
+    }
+
+    @Test("-v prints Behave's and Lua's versions, as --version does")
+    func version() throws {
+        let short = try Tool.run(["-v"])
+        #expect(short.stdout == "behave 0.3.0 (Lua 5.4.4)\n")
+        #expect(short.status == 0)
+        #expect(try Tool.run(["--version"]).stdout == short.stdout)
+    }
+}
