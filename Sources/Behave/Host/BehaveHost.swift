@@ -101,7 +101,8 @@ public final class BehaveHost {
     }
 
     /// Checks a behaviour without running it: JSON shape and names against the registry, or
-    /// Lua syntax. Returns every diagnostic (warnings included).
+    /// Lua syntax and the script's `Module.action` references (a missing action is a warning,
+    /// an error when `strict`). Returns every diagnostic (warnings included).
     public func check(_ behaviour: Behaviour, strict: Bool = false) -> [Diagnostic] {
         switch behaviour.format {
         case .json:
@@ -112,10 +113,25 @@ public final class BehaveHost {
         case .lua:
             do {
                 _ = try lua.load(behaviour.bytes, chunkName: "@" + behaviour.name)
-                return []
+                return missingActions(in: behaviour, strict: strict)
             } catch let error as LuaError {
                 return [Diagnostic(error, file: behaviour.name, source: behaviour.bytes)]
             } catch { return [Diagnostic(.error, file: behaviour.name, at: nil, "\(error)")] }
+        }
+    }
+
+    /// A diagnostic for each `Module.action` of a Lua script that names no action of the module.
+    private func missingActions(in behaviour: Behaviour, strict: Bool) -> [Diagnostic] {
+        let modules = Dictionary(
+            registry.modules.map { ($0.name, $0.actions.map(\.name)) }, uniquingKeysWith: { a, _ in a })
+        return ActionReferences(behaviour.bytes, modules: Set(modules.keys)).references.compactMap { reference in
+            let actions = modules[reference.module] ?? []
+            guard !actions.contains(reference.action) else { return nil }
+            var message = "\(reference.module) has no action '\(reference.action)'"
+            if let suggestion = NameSuggestion.closest(to: reference.action, among: actions) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return Diagnostic(strict ? .error : .warning, file: behaviour.name, at: reference.position, message)
         }
     }
 

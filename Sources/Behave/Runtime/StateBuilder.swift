@@ -130,9 +130,38 @@ enum StateBuilder {
                         })
                 }
             }
+            try refuseMissingActions(of: module, table: table, in: lua)
             try modules.set(module.name, table)
         }
         return modules
+    }
+
+    /// Gives `table` a metatable whose `__index` raises `M has no action 'x'; did you mean 'y'?`
+    /// at the caller's line, where a missing field would be nil and the call fail with "attempt
+    /// to call a nil value". Actions are found by a raw lookup first, so they pay nothing for it;
+    /// `has("M", "x")` asks without raising.
+    private static func refuseMissingActions(of module: any BehaveModule, table: LuaTable, in lua: LuaState) throws {
+        let names = module.actions.map(\.name)
+        let moduleName = module.name
+        let metatable = try LuaTable(in: lua)
+        try metatable.set(
+            "__index",
+            lua.function(named: "\(moduleName) (no such action)") { stack in
+                let key = stack.value(at: 2)
+                let name = key.string ?? "\(key)"
+                var message = "\(moduleName) has no action '\(name.printable)'"
+                if let suggestion = NameSuggestion.closest(to: name, among: names) {
+                    message += "; did you mean '\(suggestion)'?"
+                } else if !names.isEmpty {
+                    message += " (its actions: \(names.joined(separator: ", ")))"
+                }
+                throw LuaScriptError(message)
+            })
+        let L = lua.pointer
+        table.push(to: lua.stack)
+        metatable.push(to: lua.stack)
+        lua_setmetatable(L, -2)
+        lua.stack.pop()
     }
 
     /// The host's own functions the preludes build the behaviour's environment from.

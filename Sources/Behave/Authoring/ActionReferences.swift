@@ -1,0 +1,156 @@
+/// The `Module.action` references of a Lua script, found without running it, so that `behave
+/// check` names a misspelt action with its place, as it does for a JSON action list.
+///
+/// A scan of the tokens, not a parse: comments and strings are skipped, a module name that the
+/// script itself declares or assigns (`local Keynote = …`) is left alone from then on, and an
+/// action the script asks about with `has("Module", "action")` is taken as guarded.
+package struct ActionReferences {
+    /// One `Module.action` or `Module:action` in the source.
+    package struct Reference: Equatable {
+        package var module: String
+        package var action: String
+        /// Where the action's name starts.
+        package var position: SourcePosition
+    }
+
+    /// Every reference to one of `modules` in `source`, in order.
+    package private(set) var references: [Reference] = []
+
+    package init(_ source: [UInt8], modules: Set<String>) {
+        let tokens = Self.tokens(source)
+        var guarded: Set<[String]> = []
+        for index in tokens.indices.dropLast(4) {
+            if tokens[index].kind == .name("has"), tokens[index + 1].kind == .symbol(UInt8(ascii: "(")),
+                case .string(let module) = tokens[index + 2].kind, tokens[index + 3].kind == .symbol(UInt8(ascii: ",")),
+                case .string(let action) = tokens[index + 4].kind
+            {
+                guarded.insert([module, action])
+            }
+        }
+        var shadowed: Set<String> = []
+        for (index, token) in tokens.enumerated() {
+            guard case .name(let module) = token.kind, modules.contains(module) else { continue }
+            let before = index > 0 ? tokens[index - 1].kind : nil
+            let after = index + 1 < tokens.count ? tokens[index + 1].kind : nil
+            if before == .name("local") || after == .symbol(UInt8(ascii: "=")) { shadowed.insert(module) }
+            guard !shadowed.contains(module), before != .symbol(UInt8(ascii: ".")),
+                before != .symbol(UInt8(ascii: ":")),
+                after == .symbol(UInt8(ascii: ".")) || after == .symbol(UInt8(ascii: ":")),
+                index + 2 < tokens.count, case .name(let action) = tokens[index + 2].kind,
+                !guarded.contains([module, action])
+            else { continue }
+            references.append(Reference(module: module, action: action, position: tokens[index + 2].position))
+        }
+    }
+
+    private enum Kind: Equatable {
+        case name(String)
+        /// A short string's text as written, escapes included.
+        case string(String)
+        case symbol(UInt8)
+        case other
+    }
+
+    private struct Token {
+        var kind: Kind
+        var position: SourcePosition
+    }
+
+    /// Names, one-byte symbols and the rest, with comments, strings and numbers passed over.
+    private static func tokens(_ source: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        var i = 0
+        var line = 1
+        var lineStart = 0
+        func position(_ at: Int) -> SourcePosition {
+            // Columns count characters: every byte but UTF-8's continuation bytes.
+            SourcePosition(line: line, column: source[lineStart..<at].count { $0 & 0xC0 != 0x80 } + 1)
+        }
+        func skip(to end: Int) {
+            while i < end && i < source.count {
+                if source[i] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = i + 1
+                }
+                i += 1
+            }
+        }
+        while i < source.count {
+            let byte = source[i]
+            if byte == UInt8(ascii: "-"), i + 1 < source.count, source[i + 1] == UInt8(ascii: "-") {
+                if let close = longBracketEnd(source, from: i + 2) {
+                    skip(to: close)
+                } else {
+                    while i < source.count, source[i] != UInt8(ascii: "\n") { i += 1 }
+                }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                var j = i + 1
+                while j < source.count, source[j] != byte, source[j] != UInt8(ascii: "\n") {
+                    j += source[j] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let start = position(i)
+                let text = String(decoding: source[(i + 1)..<min(j, source.count)], as: UTF8.self)
+                skip(to: j + 1)
+                tokens.append(Token(kind: .string(text), position: start))
+            } else if byte == UInt8(ascii: "["), let close = longBracketEnd(source, from: i) {
+                let start = position(i)
+                skip(to: close)
+                tokens.append(Token(kind: .other, position: start))
+            } else if LuaLiteral.isNameByte(byte) {
+                var j = i
+                while j < source.count, LuaLiteral.isNameByte(source[j]) { j += 1 }
+                let isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                let text = String(decoding: source[i..<j], as: UTF8.self)
+                tokens.append(Token(kind: isNumber ? .other : .name(text), position: position(i)))
+                i = j
+                // A number's fraction (1.5) is no field access.
+                if isNumber, i < source.count, source[i] == UInt8(ascii: ".") {
+                    i += 1
+                    while i < source.count, LuaLiteral.isNameByte(source[i]) { i += 1 }
+                }
+            } else if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "<")
+                || byte == UInt8(ascii: ">")
+            {
+                // `==`, `~=`, `<=`, `>=` are one token: only a lone `=` assigns.
+                let pair = i + 1 < source.count && source[i + 1] == UInt8(ascii: "=")
+                tokens.append(
+                    Token(kind: pair || byte != UInt8(ascii: "=") ? .other : .symbol(byte), position: position(i)))
+                i += pair ? 2 : 1
+            } else if byte == UInt8(ascii: "."), i + 1 < source.count, source[i + 1] == UInt8(ascii: ".") {
+                tokens.append(Token(kind: .other, position: position(i)))
+                while i < source.count, source[i] == UInt8(ascii: ".") { i += 1 }
+            } else if byte == UInt8(ascii: ":"), i + 1 < source.count, source[i + 1] == UInt8(ascii: ":") {
+                tokens.append(Token(kind: .other, position: position(i)))
+                i += 2
+            } else if byte == UInt8(ascii: "\n") {
+                skip(to: i + 1)
+            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+                i += 1
+            } else {
+                tokens.append(Token(kind: .symbol(byte), position: position(i)))
+                i += 1
+            }
+        }
+        return tokens
+    }
+
+    /// The index past a long bracket (`[[…]]`, `[==[…]==]`) opening at `start`, or nil when none
+    /// opens there. An unclosed one runs to the end of the source.
+    private static func longBracketEnd(_ source: [UInt8], from start: Int) -> Int? {
+        guard start < source.count, source[start] == UInt8(ascii: "[") else { return nil }
+        var level = 0
+        var j = start + 1
+        while j < source.count, source[j] == UInt8(ascii: "=") {
+            level += 1
+            j += 1
+        }
+        guard j < source.count, source[j] == UInt8(ascii: "[") else { return nil }
+        let close = [UInt8(ascii: "]")] + Array(repeating: UInt8(ascii: "="), count: level) + [UInt8(ascii: "]")]
+        var k = j + 1
+        while k + close.count <= source.count {
+            if source[k] == UInt8(ascii: "]"), Array(source[k..<(k + close.count)]) == close { return k + close.count }
+            k += 1
+        }
+        return source.count
+    }
+}
