@@ -129,6 +129,9 @@ struct DocsTests {
         #expect(definitions.hasPrefix("---@meta"))
         let schema = try Data(contentsOf: work.appendingPathComponent("behave-actions.schema.json"))
         #expect(try JSONSerialization.jsonObject(with: schema) is [String: Any])
+        let luarc = try Data(contentsOf: work.appendingPathComponent("behaviours/.luarc.json"))
+        #expect(try JSONSerialization.jsonObject(with: luarc) is [String: Any])
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("behaviours/behave.d.lua").path))
     }
 
     @Test("each scripts/bench line's flags are accepted; --record writes the rows as data")

@@ -54,6 +54,19 @@ public enum LuaLSDefinitions {
         String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 
+    /// A `.luarc.json` for a directory of behaviours beside `behave.d.lua`: Lua 5.4, the stub as a
+    /// library, and LuaLS's own `io`, `os`, `debug` and `package` turned off, since the sandbox has
+    /// none of them (the stub declares the four `os` functions it keeps).
+    public static let configuration = """
+        {
+          "runtime.version": "Lua 5.4",
+          "runtime.builtin": {"io": "disable", "os": "disable", "debug": "disable", "package": "disable"},
+          "workspace.library": ["behave.d.lua"],
+          "diagnostics.globals": []
+        }
+
+        """
+
     /// The runtime's helpers as `runtime.lua` defines them, declared in `definitions.lua` (embedded
     /// by the LuaChunks plugin).
     static let helpers = "\n" + LuaChunks.definitions.source

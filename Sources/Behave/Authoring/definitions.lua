@@ -13,26 +13,27 @@ function wait(seconds) end
 
 ---Calls `fn(...)` once, `seconds` from now.
 ---@param seconds number
----@param fn function
+---@param fn fun(...: any)
 ---@param ... any arguments for `fn`
 ---@return behave.Handle
 function after(seconds, fn, ...) end
 
----Calls `fn()` every `seconds` until cancelled.
+---Calls `fn(handle)` every `seconds` (at least 0.001) until cancelled; a tick is skipped while
+---the previous call still runs.
 ---@param seconds number
----@param fn function
+---@param fn fun(handle: behave.Handle)
 ---@return behave.Handle
 function every(seconds, fn) end
 
----Calls `fn(payload)` each time the event `name` arrives.
+---Calls `fn(payload, name)` each time the event `name` arrives.
 ---@param name string
----@param fn fun(payload: any)
+---@param fn fun(payload: any, name: string)
 ---@return behave.Handle
 function on(name, fn) end
 
----Calls `fn(payload)` the next time the event `name` arrives, then forgets it.
+---Calls `fn(payload, name)` the next time the event `name` arrives, then forgets it.
 ---@param name string
----@param fn fun(payload: any)
+---@param fn fun(payload: any, name: string)
 ---@return behave.Handle
 function once(name, fn) end
 
@@ -67,3 +68,19 @@ function has(module, action) end
 ---@type table<string, any>
 context = {}
 
+-- The sandbox's `os` keeps only these (the .luarc.json that `behave modules --luals DIR` writes
+-- turns LuaLS's own `os`, `io`, `debug` and `package` off, so a call to anything else is flagged).
+os = {}
+---@param date? osdateparam
+---@return integer
+function os.time(date) end
+---@return number
+function os.clock() end
+---@param format? string
+---@param time? integer
+---@return string|osdate
+function os.date(format, time) end
+---@param t2 integer
+---@param t1 integer
+---@return integer
+function os.difftime(t2, t1) end

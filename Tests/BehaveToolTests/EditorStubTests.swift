@@ -1,0 +1,80 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// `behave modules --luals` declares the runtime's helpers as the runtime defines and calls them,
+/// and writes a LuaLS configuration for the sandbox.
+@Suite("Editor stubs match the runtime")
+struct EditorStubTests {
+    /// `function NAME(a, b)` lines of `text` (with `prefix` before NAME): each name's parameter count.
+    static func arities(in text: String, prefix: String) -> [String: Int] {
+        var found: [String: Int] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("function " + prefix) {
+            let head = line.dropFirst(("function " + prefix).count)
+            guard let open = head.firstIndex(of: "("), let close = head.firstIndex(of: ")") else { continue }
+            let name = String(head[..<open])
+            guard !name.contains(".") && !name.contains(":") else { continue }
+            let parameters = head[head.index(after: open)..<close]
+            found[name] = parameters.isEmpty ? 0 : parameters.split(separator: ",").count
+        }
+        return found
+    }
+
+    @Test("every helper the stub declares is the runtime's, with as many parameters")
+    func helpers() throws {
+        let stub = try Tool.run(["modules", "--luals"]).stdout
+        let runtime = try Docs.text("Sources/Behave/Runtime/runtime.lua")
+        let declared = Self.arities(in: stub, prefix: "")
+        var defined = Self.arities(in: runtime, prefix: "env.")
+        // has(module, action) is the host's, in Swift: it is checked by calling it.
+        defined["has"] = 2
+        let has = try Tool.run(["run", "-e", "print(has('Keynote', 'show'), has('Keynote', 'frob'))"])
+        #expect(has.stdout == "true\tfalse\n")
+        #expect(declared.count >= 10)
+        for (name, count) in declared {
+            #expect(defined[name] == count, "\(name): stub \(count), runtime \(defined[name] ?? -1)")
+        }
+    }
+
+    @Test("the callbacks get what the stub says: every a handle, on and once the payload and the name")
+    func callbacks() throws {
+        let stub = try Tool.run(["modules", "--luals"]).stdout
+        #expect(stub.contains("---@param fn fun(handle: behave.Handle)\n---@return behave.Handle\nfunction every("))
+        #expect(stub.contains("---@param fn fun(payload: any, name: string)\n---@return behave.Handle\nfunction on("))
+        #expect(stub.contains("---@param fn fun(payload: any, name: string)\n---@return behave.Handle\nfunction once("))
+        let script = """
+            local function types(...)
+              local t = {}
+              for i = 1, select("#", ...) do t[#t + 1] = type((select(i, ...))) end
+              return table.concat(t, ",")
+            end
+            every(1, function(...) local h = ...; print("every", types(...), h.cancel ~= nil); h:cancel() end)
+            on("E", function(...) print("on", types(...), select(2, ...)) end)
+            once("E", function(...) print("once", types(...), select(2, ...)) end)
+            emit("E", {a = 1})
+            """
+        let result = try Tool.run(["run", "--fast", "-e", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "on\ttable,string\tE\nonce\ttable,string\tE\nevery\ttable\ttrue\n")
+    }
+
+    @Test("--luals DIR writes the stub and a .luarc.json that turns off what the sandbox lacks")
+    func directory() throws {
+        let work = try Tool.temporaryDirectory()
+        let result = try Tool.run(["modules", "--luals", work.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote \(work.path)/behave.d.lua\nwrote \(work.path)/.luarc.json\n")
+        let stub = try String(contentsOf: work.appendingPathComponent("behave.d.lua"), encoding: .utf8)
+        #expect(stub == (try Tool.run(["modules", "--luals"]).stdout))
+        let data = try Data(contentsOf: work.appendingPathComponent(".luarc.json"))
+        let configuration = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(configuration["runtime.version"] as? String == "Lua 5.4")
+        #expect(
+            configuration["runtime.builtin"] as? [String: String]
+                == ["io": "disable", "os": "disable", "debug": "disable", "package": "disable"])
+        #expect(configuration["workspace.library"] as? [String] == ["behave.d.lua"])
+        let refused = try Tool.run(["modules", "--luals", work.path + "/missing/dir"])
+        #expect(refused.status == 73)
+        #expect(refused.stderr.hasPrefix("behave: cannot write \(work.path)/missing/dir/behave.d.lua"))
+    }
+}
