@@ -51,6 +51,18 @@ struct LuaHabitsTests {
         #expect(result.status == 0)
     }
 
+    @Test(
+        "the shell completion scripts complete behaviour file names for the commands that take them",
+        arguments: [
+            ("bash", #"-fX '!*.@(lua|json)'"#), ("zsh", #":file:_files -g '\''*.lua *.json'\''"#),
+            ("fish", #"set -l exts \'lua\' \'json\'"#),
+        ])
+    func completion(shell: String, fileCompletion: String) throws {
+        let script = try Tool.run(["--generate-completion-script", shell])
+        #expect(script.status == 0)
+        #expect(script.stdout.contains(fileCompletion), "\(script.stdout.prefix(2000))")
+    }
+
     @Test("-v prints Behave's and Lua's versions, as --version does")
     func version() throws {
         let short = try Tool.run(["-v"])

@@ -223,6 +223,22 @@ struct ReplTests {
         #expect(!terminal.transcript.contains("\u{1B}"))
     }
 
+    @Test("behave -i FILE runs FILE after the banner, then prompts with what it defined, as lua -i does")
+    func preload() throws {
+        let work = try Tool.temporaryDirectory()
+        let file = try Tool.write("answer = 41\nprint('loaded')\n", to: "pre.lua", in: work)
+        let terminal = try PseudoTerminal(["-i", file], environment: ["XDG_STATE_HOME": work.path])
+        try terminal.expect(":help for commands, Ctrl-D to leave\r\nloaded\r\n> ")
+        #expect(try enter("answer + 1", on: terminal) == "42")
+        try leave(terminal)
+        let piped = try Tool.run(["repl", "-i", file], input: "print(answer + 1)\n")
+        #expect(piped.stdout == "loaded\n42\n")
+        #expect(piped.status == 0)
+        let missing = try Tool.run(["-i", work.path + "/missing.lua"], input: "print(1)\n")
+        #expect(missing.stderr.hasPrefix("behave: \(work.path)/missing.lua: cannot read"), "\(missing.stderr)")
+        #expect(missing.status == 66)
+    }
+
     @Test("bare behave on a terminal is the REPL")
     func bareBehave() throws {
         let (terminal, _) = try repl(arguments: [])

@@ -13,7 +13,7 @@ struct CheckCommand: RemoteCommand {
             """
     )
 
-    @Argument(help: "The behaviour files or https:// URLs.")
+    @Argument(help: "The behaviour files or https:// URLs.", completion: .file(extensions: ["lua", "json"]))
     var files: [String]
 
     @Flag(help: "Treat unknown modules and actions as errors (they are warnings otherwise).")

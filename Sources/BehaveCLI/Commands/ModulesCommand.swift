@@ -17,7 +17,7 @@ struct ModulesCommand: ParsableCommand {
     )
     var luals = false
 
-    @Argument(help: "With --luals: the directory to write behave.d.lua and .luarc.json into.")
+    @Argument(help: "With --luals: the directory to write behave.d.lua and .luarc.json into.", completion: .directory)
     var directory: String?
 
     @OptionGroup var sandbox: SandboxOptions

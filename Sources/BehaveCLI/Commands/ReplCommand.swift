@@ -28,6 +28,14 @@ struct ReplCommand: AsyncParsableCommand {
         help: ArgumentHelp("Adds KEY=VALUE to the `context` table (repeatable).", valueName: "key=value"))
     var contextEntries: [ContextEntry] = []
 
+    @Option(
+        name: .customShort("i"),
+        help: ArgumentHelp(
+            "Runs FILE in the session before the first prompt, as lua -i FILE does (piped: before stdin's script).",
+            valueName: "file"),
+        completion: .file(extensions: ["lua", "json"]))
+    var preload: String?
+
     @OptionGroup var sandbox: SandboxOptions
 
     func run() async throws {
@@ -36,13 +44,35 @@ struct ReplCommand: AsyncParsableCommand {
         for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         if !Terminal.isTerminal(0) {
-            try await runScript(on: host)
+            if let preload { try await runScript(after: preload, on: host) } else { try await runScript(on: host) }
             return
         }
         let session: BehaveSession
         do { session = try BehaveSession(host: host, directory: ".") } catch { throw BehaveExit.report(error) }
         var repl = Repl(session: session, policy: sandbox.policy)
-        await repl.loop()
+        await repl.loop(preload: preload)
+    }
+
+    /// `-i FILE` with a piped script: FILE, then the script, in one session, so the script sees
+    /// what FILE defined; the first that fails ends the run with `run`'s exit codes.
+    private func runScript(after file: String, on host: BehaveHost) async throws {
+        do throws(BehaveError) {
+            let session = try BehaveSession(host: host, directory: ".")
+            let limit = sandbox.policy.limits.input
+            loop: for behaviour in [
+                try Behaviour.read(path: file, limit: limit),
+                Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: limit)),
+            ] {
+                switch await session.load(behaviour) {
+                case .failed(let failure): throw failure
+                case .stopped: break loop  // stop() ends the run, as it ends a behaviour
+                case .values, .incomplete: continue
+                }
+            }
+        } catch {
+            throw BehaveExit.report(error)
+        }
+        try BehaveExit.flushOutput()
     }
 
     /// Runs what stdin carries as one behaviour named `stdin`.

@@ -15,7 +15,8 @@ struct RunCommand: RemoteCommand {
 
     @Argument(
         help:
-            "The behaviour: a file, - for stdin, or an https:// URL (fetched through the cache; see the remote options)."
+            "The behaviour: a file, - for stdin, or an https:// URL (fetched through the cache; see the remote options).",
+        completion: .file(extensions: ["lua", "json"])
     )
     var file: String?
 

@@ -9,7 +9,7 @@ package struct SignCommand: RemoteOnlyCommand {
         discussion: "Serve FILE.sig next to FILE: the loader fetches URL.sig."
     )
 
-    @Argument(help: "The behaviour file.")
+    @Argument(help: "The behaviour file.", completion: .file(extensions: ["lua", "json"]))
     package var file: String
 
     @Option(help: ArgumentHelp("The private key file from `behave keygen`.", valueName: "file"))

@@ -8,7 +8,7 @@ struct TranslateCommand: RemoteCommand {
         abstract: "Print the Lua script equivalent to a JSON action list; it runs to the same output."
     )
 
-    @Argument(help: "The JSON action list: a file or an https:// URL.")
+    @Argument(help: "The JSON action list: a file or an https:// URL.", completion: .file(extensions: ["json"]))
     var file: String
 
     @Flag(help: "Unknown modules and actions are errors.")

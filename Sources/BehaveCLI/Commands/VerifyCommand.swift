@@ -8,7 +8,7 @@ package struct VerifyCommand: RemoteOnlyCommand {
         abstract: "Check a behaviour's detached signature against trusted public keys."
     )
 
-    @Argument(help: "The behaviour file.")
+    @Argument(help: "The behaviour file.", completion: .file(extensions: ["lua", "json"]))
     package var file: String
 
     @Option(help: ArgumentHelp("The signature file. Default: FILE.sig.", valueName: "file"))

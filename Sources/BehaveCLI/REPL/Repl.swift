@@ -42,11 +42,13 @@ struct Repl {
         }
     }
 
-    mutating func loop() async {
+    /// Runs the banner, then `preload` (`-i FILE`) as `:load` would, then the prompt loop.
+    mutating func loop(preload: String? = nil) async {
         let names = session.host.registry.modules.map(\.name).joined(separator: ", ")
         Terminal.write(
             "Behave \(BehaveVersion.current) (\(BehaveVersion.lua), \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
                 + ":help for commands, Ctrl-D to leave\n")
+        if let preload { _ = await command(":load " + preload) }
         var pending = ""
         while true {
             let input = read(prompt: pending.isEmpty ? "> " : ">> ")

@@ -23,6 +23,16 @@ package enum BehaveMain {
             exit(BehaveExit.success)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `lua -i FILE`: the REPL after FILE.
+        if arguments.first == "-i" {
+            do {
+                var repl = try ReplCommand.parse(arguments)
+                try await repl.run()
+            } catch {
+                BehaveCommand.exit(withError: error)
+            }
+            BehaveCommand.exit()
+        }
         // `lua -v`'s spelling of --version.
         if arguments == ["-v"] {
             print(BehaveTool.current.versionLine)
