@@ -139,7 +139,7 @@ struct KeynoteTests {
             """, to: "h.lua", in: directory)
         let result = try Tool.run(["run", script])
         #expect(result.stdout == "other handler ran\n")
-        #expect(result.stderr.contains("h.lua:1: attempt to call a nil value (field 'shwo')"))
+        #expect(result.stderr.contains("h.lua:1: Keynote has no action 'shwo'; did you mean 'show'?"))
         #expect(result.stderr.contains("behave: 1 handler or timer failed"))
         #expect(result.status == 1)
     }

@@ -41,6 +41,7 @@ public final class BehaveHost {
     private var runtime: RuntimeDriver
     private let searchPath: SearchPath
     private let starter = ActionStarter()
+    private let tracer: Tracer
     private let cancelFlag = CancelFlag()
     /// Whether the current state has run nothing yet, so the next run may use it as is.
     private var stateIsFresh = true
@@ -69,10 +70,20 @@ public final class BehaveHost {
         self.output.limit = policy.limits.output
         let searchPath = SearchPath(policy.requireDirectories)
         self.searchPath = searchPath
+        let tracer = Tracer(clock: clock)
+        self.tracer = tracer
         (lua, environment, runtime) = try StateBuilder.make(
-            registry: registry, policy: policy, output: self.output, clock: clock, starter: starter,
+            registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
             directories: { searchPath.directories })
         lua.control.pointee.shared_cancel = cancelFlag.pointer
+    }
+
+    /// Called with each module action, event delivered and timer fired while set (`behave run
+    /// --trace`): on the host's thread, except for a failed async action, which is reported from
+    /// the thread it failed on. Nothing is recorded while it is nil.
+    public var observer: (@Sendable (TraceEvent) -> Void)? {
+        get { tracer.observer }
+        set { tracer.observer = newValue }
     }
 
     /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
@@ -94,7 +105,7 @@ public final class BehaveHost {
         lua.close()
         let searchPath = self.searchPath
         (lua, environment, runtime) = try StateBuilder.make(
-            registry: registry, policy: policy, output: output, clock: clock, starter: starter,
+            registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
             directories: { searchPath.directories })
         lua.control.pointee.shared_cancel = cancelFlag.pointer
         stateIsFresh = true
@@ -188,7 +199,9 @@ public final class BehaveHost {
         defer { starter.scheduler = nil }
         output.reset()
         let started = clock.now
+        tracer.origin = started
         clearCancellation()
+        _ = try slice { try runtime.setTrace.call(tracer.observer != nil) }
         instructionsThisRun = 0
         defer {
             lastRun = RunUsage(

@@ -13,19 +13,21 @@ package enum NameSuggestion {
         return best?.name
     }
 
-    /// Levenshtein distance, with one row of memory.
+    /// Edits from `a` to `b`: insertions, deletions, substitutions and swaps of two neighbours
+    /// (`shwo` is one edit from `show`), with three rows of memory.
     private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
-        var row = Array(0...b.count)
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var row = previous
         for i in 1...a.count {
-            var diagonal = row[0]
             row[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], before[j - 2] + 1) }
             }
+            (before, previous) = (previous, row)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 }

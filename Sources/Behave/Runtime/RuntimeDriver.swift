@@ -8,6 +8,7 @@ struct RuntimeDriver {
     let resolve: LuaFunction
     let deliver: LuaFunction
     let setContext: LuaFunction
+    let setTrace: LuaFunction
     let results: LuaFunction
 
     init(_ table: LuaTable) throws {
@@ -22,6 +23,7 @@ struct RuntimeDriver {
         resolve = try function("resolve")
         deliver = try function("deliver")
         setContext = try function("setcontext")
+        setTrace = try function("settrace")
         results = try function("results")
     }
 }

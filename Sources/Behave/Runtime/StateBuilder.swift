@@ -9,7 +9,7 @@ enum StateBuilder {
 
     static func make(
         registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
-        starter: ActionStarter, directories: @escaping () -> [String]
+        starter: ActionStarter, tracer: Tracer, directories: @escaping () -> [String]
     ) throws
         -> (LuaState, LuaTable, RuntimeDriver)
     {
@@ -38,10 +38,10 @@ enum StateBuilder {
 
         let modules = try bindModules(
             registry, in: lua, context: ActionContext(output: output, clock: clock),
-            starter: starter)
+            starter: starter, tracer: tracer)
         let host = try hostFunctions(
-            in: lua, registry: registry, output: output, starter: starter, inputLimit: policy.limits.input,
-            directories: directories)
+            in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
+            inputLimit: policy.limits.input, directories: directories)
         // Both modes: the scheduler's resume and coroutine.close know which coroutine runs (where
         // a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
         lua_pushcclosure(L, behave_resume_task, 0)
@@ -101,7 +101,7 @@ enum StateBuilder {
     /// One table per module, each action a Lua function; async actions suspend their task.
     private static func bindModules(
         _ registry: ModuleRegistry, in lua: LuaState, context: ActionContext,
-        starter: ActionStarter
+        starter: ActionStarter, tracer: Tracer
     ) throws -> LuaTable {
         let modules = try LuaTable(in: lua)
         for module in registry.modules {
@@ -110,7 +110,13 @@ enum StateBuilder {
                 let name = "\(module.name).\(action.name)"
                 switch action.body {
                 case .immediate(let body):
-                    try table.set(action.name, lua.function(named: name) { stack in try body(context, stack) })
+                    let (module, action) = (module.name, action.name)
+                    try table.set(
+                        action,
+                        lua.function(named: name) { stack in
+                            guard tracer.observer != nil else { return try body(context, stack) }
+                            return try tracer.call(module, action, on: stack) { try body(context, $0) }
+                        })
                 case .suspending(let start):
                     try table.set(
                         action.name,
@@ -125,8 +131,13 @@ enum StateBuilder {
                                 throw LuaScriptError(
                                     "\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
                             }
-                            let work = try start(context, stack)
-                            return RuntimeRequest.pushAction(scheduler.start(work), to: stack)
+                            guard tracer.observer != nil else {
+                                return RuntimeRequest.pushAction(scheduler.start(try start(context, stack)), to: stack)
+                            }
+                            let arguments = Tracer.values(stack, from: 1, count: stack.count)
+                            let traced = tracer.work(
+                                try start(context, stack), module.name, action.name, arguments: arguments)
+                            return RuntimeRequest.pushAction(scheduler.start(traced), to: stack)
                         })
                 }
             }
@@ -167,9 +178,23 @@ enum StateBuilder {
     /// The host's own functions the preludes build the behaviour's environment from.
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
-        starter: ActionStarter, inputLimit: Int, directories: @escaping () -> [String]
+        starter: ActionStarter, tracer: Tracer, inputLimit: Int, directories: @escaping () -> [String]
     ) throws -> LuaTable {
         let host = try LuaTable(in: lua)
+        // The runtime calls it for each event delivered and timer fired, while tracing is on.
+        try host.set(
+            "trace",
+            lua.function(named: "trace") { stack in
+                switch try String.read(from: stack, at: 1) {
+                case "event":
+                    tracer.report(
+                        .event(
+                            name: try String.read(from: stack, at: 2),
+                            payload: Tracer.json(stack.value(at: 3), depth: 0)))
+                default: tracer.report(.timer(try String.read(from: stack, at: 2)))
+                }
+                return 0
+            })
         try host.set(
             "write",
             lua.function(named: "print") { stack in

@@ -167,8 +167,12 @@ local function run(co, ...)
   return resumed(co, resume(co, ...))
 end
 
+-- host.trace while an observer watches the host (driver.settrace), else nil.
+local trace = nil
+
 local function fire(t)
   if t.done then return end
+  if trace and (t.kind == "after" or t.kind == "every") then trace("timer", t.what) end
   if t.kind == "every" then
     if not t.task or status(t.task) == "dead" then  -- still busy: this tick is skipped
       t.task = create(t.fn)
@@ -200,6 +204,7 @@ local function fire(t)
 end
 
 local function deliver(name, payload)
+  if trace then trace("event", name, payload) end
   local list = handlers[name]
   if list then
     local kept = {}
@@ -370,6 +375,7 @@ end
 
 local driver = {}
 function driver.setcontext(t) env.context = readonly(t) end
+function driver.settrace(on) trace = on and host.trace or nil end
 function driver.start(chunk, ...)
   -- A session starts one main chunk per input; what the last one left is forgotten.
   mainDone, mainResults, stopped, failed = false, nil, nil, nil

@@ -31,6 +31,12 @@ struct RunCommand: RemoteCommand {
             "Runs CODE, a Lua chunk, in place of a FILE (repeatable: one chunk per line).", valueName: "code"))
     var code: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Writes a JSON line for each module action (time, arguments, results or error, duration), event delivered and timer fired to FILE as they happen; - for stderr.",
+            valueName: "file"))
+    var trace: String?
+
     @Flag(help: "Unknown modules and actions are errors, reported before anything runs.")
     var strict = false
 
@@ -72,7 +78,7 @@ struct RunCommand: RemoteCommand {
     var invocation: RunInvocation {
         RunInvocation(
             file: file ?? RunInvocation.commandLineName, code: code.isEmpty ? nil : code.joined(separator: "\n"),
-            scriptArguments: scriptArguments, strict: strict, events: events, fast: fast,
+            scriptArguments: scriptArguments, trace: trace, strict: strict, events: events, fast: fast,
             context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehavePlatform
 
 /// What `behave run` does, as a plain value: built from the parsed command line by ``RunCommand``,
 /// or with its defaults for the plain `behave run FILE`, which ``BehaveMain`` runs without
@@ -10,6 +11,8 @@ struct RunInvocation: Equatable {
     /// The `-e` chunks, joined: the behaviour in place of `file`.
     var code: String?
     var scriptArguments: [String] = []
+    /// `--trace FILE`: where the trace's JSON lines go (`-` for stderr).
+    var trace: String?
     var strict = false
     var events: String?
     var fast = false
@@ -43,6 +46,15 @@ struct RunInvocation: Equatable {
                 }
             }
         } catch { throw error.code }
+        if let trace {
+            let fd = trace == "-" ? 2 : open(trace, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                StandardError.write(
+                    "\(BehaveTool.current.name): cannot write \(trace): \(String(cString: strerror(errno)))\n")
+                throw ExitCode(BehaveExit.cannotWrite)
+            }
+            host.observer = { StandardError.write($0.jsonLine + "\n", to: fd) }
+        }
         host.context = ContextEntry.defaults
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)

@@ -1,0 +1,107 @@
+import BehaveLua
+import CBehave
+
+/// What the host's closures (module actions) and the runtime's trace hook report to
+/// ``BehaveHost/observer``. Shared by a host and every state it makes; nothing is read from
+/// the stack unless an observer is set.
+final class Tracer: @unchecked Sendable {
+    /// Set and read on the host's thread only.
+    var observer: (@Sendable (TraceEvent) -> Void)?
+    /// The run's start on the host's clock.
+    var origin = 0.0
+    let clock: any BehaveClock
+
+    init(clock: any BehaveClock) { self.clock = clock }
+
+    func report(_ kind: TraceEvent.Kind) {
+        observer?(TraceEvent(time: clock.now - origin, kind: kind))
+    }
+
+    /// Runs an action's `body` on `stack`, reporting its arguments and its results or its error.
+    func call(_ module: String, _ action: String, on stack: LuaStack, _ body: (LuaStack) throws -> Int32) throws
+        -> Int32
+    {
+        let arguments = Self.values(stack, from: 1, count: stack.count)
+        let started = Self.seconds()
+        do {
+            let count = try body(stack)
+            returned(module, action, arguments: arguments, stack: stack, count: count, since: started)
+            return count
+        } catch {
+            failed(module, action, arguments: arguments, error: error, since: started)
+            throw error
+        }
+    }
+
+    /// An async action's `work`, reporting its results when they reach the task (on the host's
+    /// thread), or its error where it fails.
+    func work(_ work: ActionWork, _ module: String, _ action: String, arguments: [String]) -> ActionWork {
+        let started = Self.seconds()
+        return ActionWork {
+            do {
+                let result = try await work.run()
+                return ActionResult { stack in
+                    let count = result.push(stack)
+                    self.returned(module, action, arguments: arguments, stack: stack, count: count, since: started)
+                    return count
+                }
+            } catch {
+                self.failed(module, action, arguments: arguments, error: error, since: started)
+                throw error
+            }
+        }
+    }
+
+    private func returned(
+        _ module: String, _ action: String, arguments: [String], stack: LuaStack, count: Int32, since started: Double
+    ) {
+        let results = Self.values(stack, from: stack.count - count + 1, count: count)
+        report(
+            .action(
+                module: module, action: action, arguments: arguments, results: results, error: nil,
+                duration: Self.seconds() - started))
+    }
+
+    private func failed(
+        _ module: String, _ action: String, arguments: [String], error: any Error, since started: Double
+    ) {
+        report(
+            .action(
+                module: module, action: action, arguments: arguments, results: [], error: "\(error)",
+                duration: Self.seconds() - started))
+    }
+
+    /// Real time for an action's duration.
+    static func seconds() -> Double { Double(behave_now_ns()) / 1e9 }
+
+    /// The `count` values of `stack` from `first` on, as JSON text.
+    static func values(_ stack: LuaStack, from first: Int32, count: Int32) -> [String] {
+        guard count > 0 else { return [] }
+        return (first..<(first + count)).map { json(stack.value(at: $0), depth: 0) }
+    }
+
+    /// `value` as JSON: tables as arrays or objects (raw, 3 levels, 50 entries each), functions
+    /// and other references as a string naming their type.
+    static func json(_ value: LuaValue, depth: Int) -> String {
+        switch value {
+        case .nil: return "null"
+        case .boolean(let b): return b ? "true" : "false"
+        case .integer(let i): return "\(i)"
+        case .number(let d): return TraceEvent.number(d)
+        case .string(let s): return JSONText.quoted(s.description)
+        case .table(let table):
+            guard depth < 3 else { return "\"table\"" }
+            let pairs = table.pairs.prefix(50)
+            let isArray = pairs.enumerated().allSatisfy { offset, pair in pair.key.integer == Int64(offset + 1) }
+            if isArray {
+                return "[" + pairs.map { json($0.value, depth: depth + 1) }.joined(separator: ",") + "]"
+            }
+            return "{"
+                + pairs.map { JSONText.quoted($0.key.string ?? "\($0.key)") + ":" + json($0.value, depth: depth + 1) }
+                .joined(separator: ",") + "}"
+        case .function: return "\"function\""
+        case .userdata, .lightUserdata: return "\"userdata\""
+        case .thread: return "\"thread\""
+        }
+    }
+}
