@@ -50,7 +50,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // HTTPClient.defaultEventLoopGroup, the shared singleton (1.19.0).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.19.0"),
-        // Curve25519 signing and SHA-256; both majors are built here.
+        // Curve25519 signing and SHA-256, both in 3.x and 4.x (the builds here resolve 4.x).
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // NIOSingletons, which HTTPClient.defaultEventLoopGroup is (2.58.0).
         .package(url: "https://github.com/apple/swift-nio", from: "2.58.0"),
