@@ -74,7 +74,7 @@ public final class BehaveHost {
         self.tracer = tracer
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
-            directories: { searchPath.directories })
+            searchPath: searchPath)
         lua.control.pointee.shared_cancel = cancelFlag.pointer
     }
 
@@ -85,6 +85,10 @@ public final class BehaveHost {
         get { tracer.observer }
         set { tracer.observer = newValue }
     }
+
+    /// The files `require` loaded during the last run, in order (what `behave run --watch`
+    /// watches besides the behaviour).
+    public var requiredFiles: [String] { searchPath.loaded }
 
     /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
     /// It stays valid across runs.
@@ -106,7 +110,7 @@ public final class BehaveHost {
         let searchPath = self.searchPath
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
-            directories: { searchPath.directories })
+            searchPath: searchPath)
         lua.control.pointee.shared_cancel = cancelFlag.pointer
         stateIsFresh = true
     }
@@ -181,6 +185,7 @@ public final class BehaveHost {
         timeline: [TimedEvent] = []
     ) async throws(BehaveError) -> RunReport {
         lastRun = RunUsage()
+        searchPath.loaded = []
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         return try await schedule(
             chunk, arguments: arguments, events: events, timeline: timeline,

@@ -2,5 +2,7 @@
 /// run can change it without rebuilding the state.
 final class SearchPath {
     var directories: [String]
+    /// The files `require` loaded since the last run started, in order.
+    var loaded: [String] = []
     init(_ directories: [String]) { self.directories = directories }
 }

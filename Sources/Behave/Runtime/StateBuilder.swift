@@ -9,7 +9,7 @@ enum StateBuilder {
 
     static func make(
         registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
-        starter: ActionStarter, tracer: Tracer, directories: @escaping () -> [String]
+        starter: ActionStarter, tracer: Tracer, searchPath: SearchPath
     ) throws
         -> (LuaState, LuaTable, RuntimeDriver)
     {
@@ -41,7 +41,7 @@ enum StateBuilder {
             starter: starter, tracer: tracer)
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
-            inputLimit: policy.limits.input, directories: directories)
+            inputLimit: policy.limits.input, searchPath: searchPath)
         // Both modes: the scheduler's resume and coroutine.close know which coroutine runs (where
         // a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
         lua_pushcclosure(L, behave_resume_task, 0)
@@ -178,7 +178,7 @@ enum StateBuilder {
     /// The host's own functions the preludes build the behaviour's environment from.
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
-        starter: ActionStarter, tracer: Tracer, inputLimit: Int, directories: @escaping () -> [String]
+        starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath
     ) throws -> LuaTable {
         let host = try LuaTable(in: lua)
         // The runtime calls it for each event delivered and timer fired, while tracing is on.
@@ -212,8 +212,11 @@ enum StateBuilder {
         try host.set(
             "findmodule",
             lua.function(named: "require") { stack in
-                switch RequireSearch.find(try String.read(from: stack, at: 1), in: directories(), limit: inputLimit) {
+                switch RequireSearch.find(
+                    try String.read(from: stack, at: 1), in: searchPath.directories, limit: inputLimit)
+                {
                 case .success(let found):
+                    searchPath.loaded.append(found.path)
                     LuaString(bytes: found.source).push(to: stack)
                     found.path.push(to: stack)
                 case .failure(let message):

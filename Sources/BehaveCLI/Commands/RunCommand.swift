@@ -37,6 +37,9 @@ struct RunCommand: RemoteCommand {
             valueName: "file"))
     var trace: String?
 
+    @Flag(help: "Run again whenever the behaviour, or a file it required, changes; Ctrl-C stops.")
+    var watch = false
+
     @Flag(help: "Unknown modules and actions are errors, reported before anything runs.")
     var strict = false
 
@@ -68,6 +71,9 @@ struct RunCommand: RemoteCommand {
             throw ValidationError("-e runs its code in place of a FILE: give one or the other")
         }
         if code.isEmpty && file == nil { throw ValidationError("Missing expected argument '<file>'") }
+        if watch && (file == nil || file == "-" || Behaviour.isRemote(file ?? "")) {
+            throw ValidationError("--watch watches a behaviour file: not -e, stdin or a URL")
+        }
     }
 
     func run(with tools: (any RemoteTools)?) async throws {
@@ -78,7 +84,7 @@ struct RunCommand: RemoteCommand {
     var invocation: RunInvocation {
         RunInvocation(
             file: file ?? RunInvocation.commandLineName, code: code.isEmpty ? nil : code.joined(separator: "\n"),
-            scriptArguments: scriptArguments, trace: trace, strict: strict, events: events, fast: fast,
+            scriptArguments: scriptArguments, trace: trace, watch: watch, strict: strict, events: events, fast: fast,
             context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Behave
 import BehavePlatform
+import CBehave
 
 /// What `behave run` does, as a plain value: built from the parsed command line by ``RunCommand``,
 /// or with its defaults for the plain `behave run FILE`, which ``BehaveMain`` runs without
@@ -13,6 +14,8 @@ struct RunInvocation: Equatable {
     var scriptArguments: [String] = []
     /// `--trace FILE`: where the trace's JSON lines go (`-` for stderr).
     var trace: String?
+    /// `--watch`: run again when the behaviour or a file it required changes.
+    var watch = false
     var strict = false
     var events: String?
     var fast = false
@@ -23,6 +26,36 @@ struct RunInvocation: Equatable {
     /// Runs the behaviour; throws the exit code when it is not 0. `remote` is nil on the plain path,
     /// whose file is never a URL.
     func execute(remote: RemoteOptions?, tools: (any RemoteTools)?) async throws(ExitCode) {
+        guard watch else {
+            var required: [String] = []
+            return try await executeOnce(remote: remote, tools: tools, required: &required)
+        }
+        let name = BehaveTool.current.name
+        while true {
+            var required: [String] = []
+            do { try await executeOnce(remote: remote, tools: tools, required: &required) } catch {
+                // Ctrl-C, SIGTERM or SIGHUP end the watch; any other failure was reported: wait for a fix.
+                if [BehaveExit.interrupted, 128 + SIGTERM, 128 + SIGHUP].contains(error.rawValue) { throw error }
+            }
+            let files = [file] + required
+            StandardError.write(
+                "\(name): watching \(files.count) file\(files.count == 1 ? "" : "s"); Ctrl-C stops\n")
+            let stamps = files.map(Platform.fileStamp)
+            while true {
+                usleep(100_000)
+                if let flag = Interrupts.flag, behave_flag_is_set(flag) != 0 { throw ExitCode(Interrupts.exitCode) }
+                if let changed = files.indices.first(where: { Platform.fileStamp(files[$0]) != stamps[$0] }) {
+                    StandardError.write("\(name): \(files[changed]) changed; running again\n")
+                    break
+                }
+            }
+        }
+    }
+
+    /// One run; `required` gets the files the behaviour required, even when it fails.
+    private func executeOnce(
+        remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
+    ) async throws(ExitCode) {
         var timeline: [TimedEvent] = []
         var channel: EventChannel?
         if events == "-" {
@@ -35,6 +68,7 @@ struct RunInvocation: Equatable {
             }
         }
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
+        defer { required = host.requiredFiles }
         let loaded: LoadedBehaviour
         do {
             if let code {
