@@ -61,7 +61,7 @@ struct ReplCommand: AsyncParsableCommand {
             let limit = sandbox.policy.limits.input
             loop: for behaviour in [
                 try Behaviour.read(path: file, limit: limit),
-                Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: limit)),
+                try LoadedBehaviour.stdin(limit: limit),
             ] {
                 switch await session.load(behaviour) {
                 case .failed(let failure): throw failure
@@ -78,9 +78,7 @@ struct ReplCommand: AsyncParsableCommand {
     /// Runs what stdin carries as one behaviour named `stdin`.
     private func runScript(on host: BehaveHost) async throws {
         do {
-            try await host.run(
-                Behaviour(
-                    name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: sandbox.policy.limits.input)))
+            try await host.run(LoadedBehaviour.stdin(limit: sandbox.policy.limits.input))
         } catch {
             throw BehaveExit.report(error)
         }

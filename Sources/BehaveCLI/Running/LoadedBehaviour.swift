@@ -22,10 +22,7 @@ package struct LoadedBehaviour {
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
         if argument == "-" {
-            do {
-                let bytes = try FileBytes.read(fd: 0, name: "stdin", limit: limit)
-                return LoadedBehaviour(behaviour: Behaviour(name: "stdin", bytes: bytes, directory: "."))
-            } catch {
+            do { return LoadedBehaviour(behaviour: try stdin(limit: limit)) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
         }
@@ -36,5 +33,11 @@ package struct LoadedBehaviour {
         }
         guard let tools, let remote else { RemoteHandOff.exec() }
         return try await tools.load(argument, options: remote, inputLimit: limit, validate: validate)
+    }
+
+    /// What stdin holds, at most `limit` bytes, as the behaviour named `stdin` (`run -`, a piped
+    /// REPL, bare `behave`).
+    static func stdin(limit: Int) throws(BehaveError) -> Behaviour {
+        Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: limit), directory: ".")
     }
 }

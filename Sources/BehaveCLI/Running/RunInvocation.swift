@@ -1,7 +1,6 @@
 import ArgumentParser
 import Behave
 import BehavePlatform
-import CBehave
 
 /// What `behave run` does, as a plain value: built from the parsed command line by ``RunCommand``,
 /// or with its defaults for the plain `behave run FILE`, which ``BehaveMain`` runs without
@@ -35,7 +34,7 @@ struct RunInvocation: Equatable {
             var required: [String] = []
             do { try await executeOnce(remote: remote, tools: tools, required: &required) } catch {
                 // Ctrl-C, SIGTERM or SIGHUP end the watch; any other failure was reported: wait for a fix.
-                if [BehaveExit.interrupted, 128 + SIGTERM, 128 + SIGHUP].contains(error.rawValue) { throw error }
+                if Interrupts.cancelled { throw error }
             }
             let files = [file] + required
             StandardError.write(
@@ -43,7 +42,7 @@ struct RunInvocation: Equatable {
             let stamps = files.map(Platform.fileStamp)
             while true {
                 usleep(100_000)
-                if let flag = Interrupts.flag, behave_flag_is_set(flag) != 0 { throw ExitCode(Interrupts.exitCode) }
+                if Interrupts.cancelled { throw ExitCode(Interrupts.exitCode) }
                 if let changed = files.indices.first(where: { Platform.fileStamp(files[$0]) != stamps[$0] }) {
                     StandardError.write("\(name): \(files[changed]) changed; running again\n")
                     break

@@ -27,6 +27,9 @@ enum Interrupts {
         for signalled in [SIGINT, SIGTERM, SIGHUP] { signal(signalled, handler) }
     }
 
+    /// Whether Ctrl-C, SIGTERM or SIGHUP has cancelled the current (or last) run.
+    static var cancelled: Bool { flag.map { behave_flag_is_set($0) != 0 } ?? false }
+
     /// The exit code of a cancelled run: 128 + the signal that cancelled it.
     static var exitCode: Int32 {
         if behave_flag_is_set(terminated) != 0 { return 128 + SIGTERM }
