@@ -73,6 +73,7 @@ let package = Package(
             dependencies: ["BehaveLua", "BehavePlatform"],
             exclude: [
                 "Runtime/runtime.lua", "Sandbox/sandbox.lua", "Session/printer.lua", "Authoring/definitions.lua",
+                "Testing/testing.lua",
             ],
             plugins: ["LuaChunks"]
         ),

@@ -12,3 +12,23 @@ extension Platform {
         return [Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec), Int64(info.st_size)]
     }
 }
+
+extension Platform {
+    /// The names in `directory` (without `.` and `..`) and whether each is a directory, sorted by
+    /// name; nil when it cannot be read. A symbolic link counts as what it points to.
+    package static func directoryEntries(_ directory: String) -> [(name: String, isDirectory: Bool)]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var entries: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            let isDirectory = stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            entries.append((name, isDirectory))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+}

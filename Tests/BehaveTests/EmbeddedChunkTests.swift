@@ -15,7 +15,7 @@ struct EmbeddedChunkTests {
     func current() throws {
         let files = [
             "runtime": "Runtime/runtime.lua", "sandbox": "Sandbox/sandbox.lua", "printer": "Session/printer.lua",
-            "definitions": "Authoring/definitions.lua",
+            "definitions": "Authoring/definitions.lua", "testing": "Testing/testing.lua",
         ]
         #expect(Set(LuaChunks.all.map(\.name)) == Set(files.keys))
         for chunk in LuaChunks.all {

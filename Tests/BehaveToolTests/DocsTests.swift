@@ -19,6 +19,7 @@ struct DocsTests {
             "adopt-manifest", "adopt-open", "adopt-trait", "adopt-main", "adopt-remote", "adopt-session", "adopt-test",
         ],
         "docs/platforms.md": [],
+        "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
         "docs/bridge.md": ["lua-fields"],
         "docs/performance.md": ["bench"],
         "docs/sandbox.md": ["fuzz", "sanitize"],

@@ -50,6 +50,9 @@ public final class BehaveHost {
     /// When the current run's duration limit falls (`behave_now_ns`), for the watchdog to stop a
     /// slice that outlives it; 0 when there is none or the clock is not the system's.
     var runDeadline: Int64 = 0
+    /// The first handler or timer failure of the current (or last) run, as reported: what a
+    /// failed test says when its own code did not fail.
+    var firstTaskFailure: String?
     /// Where slices run when the calling thread's stack is small; made on first use.
     private lazy var stackThread = StackThread()
 
@@ -89,6 +92,12 @@ public final class BehaveHost {
     /// The files `require` loaded during the last run, in order (what `behave run --watch`
     /// watches besides the behaviour).
     public var requiredFiles: [String] { searchPath.loaded }
+
+    /// Adds a file the run loaded another way than `require` (a test's `run_behaviour`).
+    func requiredFiles(adding path: String) { searchPath.loaded.append(path) }
+
+    /// The runtime's `teststop`, which a test's run turns `stop()` into its own with.
+    var runtimeStopHook: LuaFunction { runtime.testStop }
 
     /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
     /// It stays valid across runs.
@@ -194,7 +203,7 @@ public final class BehaveHost {
 
     /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
     /// has an `origin`) until the chunk itself has ended.
-    nonisolated(nonsending) private func schedule(
+    nonisolated(nonsending) func schedule(
         _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
         timeline: [TimedEvent], origin: Double?,
         pushingContext: Bool
@@ -203,6 +212,7 @@ public final class BehaveHost {
         starter.scheduler = scheduler
         defer { starter.scheduler = nil }
         output.reset()
+        firstTaskFailure = nil
         let started = clock.now
         tracer.origin = started
         clearCancellation()
@@ -287,7 +297,7 @@ public final class BehaveHost {
     }
 
     /// Loads a behaviour into a fresh state, ready to run.
-    private func prepare(
+    func prepare(
         _ behaviour: Behaviour, strict: Bool, arguments: [String],
         scriptName: String?
     ) throws(BehaveError) -> LuaFunction {

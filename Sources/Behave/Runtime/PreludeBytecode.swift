@@ -7,6 +7,7 @@ package enum PreludeBytecode {
     private static let sandboxChunk = Result { try LuaChunks.sandbox.compiled() }
     private static let runtimeChunk = Result { try LuaChunks.runtime.compiled() }
     private static let printerChunk = Result { try LuaChunks.printer.compiled() }
+    private static let testingChunk = Result { try LuaChunks.testing.compiled() }
 
     // `package`: the bench's floor rows load the same chunks into bare states.
     /// The sandbox prelude (`Sandbox/sandbox.lua`).
@@ -15,4 +16,6 @@ package enum PreludeBytecode {
     package static func runtime() throws -> LuaBytecode { try runtimeChunk.get() }
     /// The REPL's value printer (`Session/printer.lua`).
     static func printer() throws -> LuaBytecode { try printerChunk.get() }
+    /// What a test file has besides a behaviour's environment (`Testing/testing.lua`).
+    static func testing() throws -> LuaBytecode { try testingChunk.get() }
 }

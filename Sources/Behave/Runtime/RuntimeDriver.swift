@@ -10,6 +10,7 @@ struct RuntimeDriver {
     let setContext: LuaFunction
     let setTrace: LuaFunction
     let results: LuaFunction
+    let testStop: LuaFunction
 
     init(_ table: LuaTable) throws {
         func function(_ name: String) throws -> LuaFunction {
@@ -25,5 +26,6 @@ struct RuntimeDriver {
         setContext = try function("setcontext")
         setTrace = try function("settrace")
         results = try function("results")
+        testStop = try function("teststop")
     }
 }

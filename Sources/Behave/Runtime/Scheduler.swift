@@ -53,6 +53,9 @@ final class Scheduler {
         guard failedTasks <= Self.reportedFailures,
             case .failed(let error) = host.failure(value, traceback: traceback)
         else { return }
+        if host.firstTaskFailure == nil {
+            host.firstTaskFailure = error.message.truncated(toBytes: Self.reportedMessageBytes)
+        }
         host.output.diagnostic("behave: " + error.message.truncated(toBytes: Self.reportedMessageBytes))
         if let traceback = error.traceback, !traceback.isEmpty {
             host.output.diagnostic(traceback.truncated(toBytes: Self.reportedMessageBytes))

@@ -39,6 +39,8 @@ enum StateBuilder {
         let modules = try bindModules(
             registry, in: lua, context: ActionContext(output: output, clock: clock),
             starter: starter, tracer: tracer)
+        modules.push(to: lua.stack)
+        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_MODULES)
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
             inputLimit: policy.limits.input, searchPath: searchPath)

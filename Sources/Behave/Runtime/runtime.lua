@@ -19,6 +19,8 @@
 --     resolve(id, ok, ...) an async action finished: its task resumes with (ok, ...)
 --     deliver(name, data)  an event: handlers become tasks, waiters resume
 --     setcontext(t)        the app's context, as a read-only view
+--     teststop(hook)       a test's run: stop() calls hook(reason) and ends only its task;
+--                          returns the function that ends the run
 --     results()            what the main chunk returned
 --   requests    a task asks the runtime for something by yielding HOST first, then a kind
 --               (host.requests, whose strings are defined once, in CBehave.h), through
@@ -340,10 +342,21 @@ function env.wait_for(name, options)
   return request(HOST, EVENT, name, timeout)
 end
 
-function env.stop(reason)
+local function stopRun(reason)
   if not stopped then stopped = {reason} end
   -- Where the task cannot yield, it is unwound past any pcall (behave_halt, coroutines.c).
   if isyieldable() then request(HOST, STOP) else halt() end
+end
+-- In a test (driver.teststop), a behaviour's stop() ends only the task that calls it and is
+-- reported to the test, which goes on to check what the behaviour did.
+local stopHook = nil
+function env.stop(reason)
+  if stopHook then
+    stopHook(reason)
+    if isyieldable() then request(HOST, STOP) end
+    return
+  end
+  return stopRun(reason)
 end
 
 function env.now() return now end
@@ -376,6 +389,8 @@ end
 local driver = {}
 function driver.setcontext(t) env.context = readonly(t) end
 function driver.settrace(on) trace = on and host.trace or nil end
+-- A test's: stop() calls hook instead of ending the run; returns the stop that ends it.
+function driver.teststop(hook) stopHook = hook; return stopRun end
 function driver.start(chunk, ...)
   -- A session starts one main chunk per input; what the last one left is forgotten.
   mainDone, mainResults, stopped, failed = false, nil, nil, nil

@@ -1,6 +1,6 @@
 /// JSON string literals.
-enum JSONText {
-    static func quoted(_ s: String) -> String {
+package enum JSONText {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -15,7 +15,8 @@ struct BehaveCommand: AsyncParsableCommand {
                 """,
             version: BehaveTool.current.versionLine,
             subcommands: [
-                RunCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self, ModulesCommand.self,
+                RunCommand.self, TestCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self,
+                ModulesCommand.self,
                 SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self,
             ]
         )

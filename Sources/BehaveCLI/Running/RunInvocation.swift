@@ -29,25 +29,10 @@ struct RunInvocation: Equatable {
             var required: [String] = []
             return try await executeOnce(remote: remote, tools: tools, required: &required)
         }
-        let name = BehaveTool.current.name
-        while true {
+        try await FileWatch.repeating { (files: inout [String]) async throws(ExitCode) in
             var required: [String] = []
-            do { try await executeOnce(remote: remote, tools: tools, required: &required) } catch {
-                // Ctrl-C, SIGTERM or SIGHUP end the watch; any other failure was reported: wait for a fix.
-                if Interrupts.cancelled { throw error }
-            }
-            let files = [file] + required
-            StandardError.write(
-                "\(name): watching \(files.count) file\(files.count == 1 ? "" : "s"); Ctrl-C stops\n")
-            let stamps = files.map(Platform.fileStamp)
-            while true {
-                usleep(100_000)
-                if Interrupts.cancelled { throw ExitCode(Interrupts.exitCode) }
-                if let changed = files.indices.first(where: { Platform.fileStamp(files[$0]) != stamps[$0] }) {
-                    StandardError.write("\(name): \(files[changed]) changed; running again\n")
-                    break
-                }
-            }
+            defer { files = [file] + required }
+            try await executeOnce(remote: remote, tools: tools, required: &required)
         }
     }
 
@@ -79,15 +64,7 @@ struct RunInvocation: Equatable {
                 }
             }
         } catch { throw error.code }
-        if let trace {
-            let fd = trace == "-" ? 2 : open(trace, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                StandardError.write(
-                    "\(BehaveTool.current.name): cannot write \(trace): \(String(cString: strerror(errno)))\n")
-                throw ExitCode(BehaveExit.cannotWrite)
-            }
-            host.observer = { StandardError.write($0.jsonLine + "\n", to: fd) }
-        }
+        if let trace { TraceOutput.attach(host, to: try TraceOutput.descriptor(for: trace)) }
         host.context = ContextEntry.defaults
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)

@@ -26,7 +26,7 @@ package enum BehaveMain {
         // `lua -i FILE`: the REPL after FILE.
         if arguments.first == "-i" {
             do {
-                var repl = try ReplCommand.parse(arguments)
+                let repl = try ReplCommand.parse(arguments)
                 try await repl.run()
             } catch {
                 BehaveCommand.exit(withError: error)

@@ -28,6 +28,9 @@
 #define BEHAVE_REGISTRY_STOPPED_AT "behave.stopped"
 /* Registry field holding the runtime's sentinel: the first value of every request a task yields. */
 #define BEHAVE_REGISTRY_SENTINEL "behave.host"
+/* Registry field holding the modules' own tables (name -> actions), behind the read-only views
+ * scripts see: what a test's fake() replaces actions in. */
+#define BEHAVE_REGISTRY_MODULES "behave.modules"
 /* Metatable name of the userdata that carries a Swift error through Lua. */
 #define BEHAVE_ERROR_METATABLE "behave.error"
 

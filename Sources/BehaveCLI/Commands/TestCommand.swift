@@ -1,0 +1,61 @@
+import ArgumentParser
+import Behave
+import BehavePlatform
+
+/// `behave test [FILE…]`: runs test files for behaviours (docs/testing.md).
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract:
+            "Run tests of behaviours: Lua files of test(name, fn), each test in a fresh sandbox on a virtual clock.",
+        discussion: """
+            With no FILE, runs every *_test.lua under the current directory; a directory runs those under it. \
+            Exit 0 when every test passed, 1 when one failed or none was found.
+            """
+    )
+
+    @Argument(help: "Test files, or directories to find *_test.lua files in.", completion: .file(extensions: ["lua"]))
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("Runs only the tests whose names contain TEXT.", valueName: "text"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Writes a JUnit XML report to FILE (for CI).", valueName: "file"))
+    var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Writes a JSON line for each module action, event delivered and timer fired to FILE; - for stderr.",
+            valueName: "file"))
+    var trace: String?
+
+    @Flag(help: "Run again whenever a test file, or a file its tests loaded, changes; Ctrl-C stops.")
+    var watch = false
+
+    @Flag(name: .customLong("real-time"), help: "Run on the system's clock: waits take real time.")
+    var realTime = false
+
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "Adds KEY=VALUE to the tests' read-only `context` table (repeatable).", valueName: "key=value"))
+    var contextEntries: [ContextEntry] = []
+
+    @OptionGroup var sandbox: SandboxOptions
+
+    func run() async throws {
+        var policy = sandbox.policy
+        // A test that waits for what never comes would otherwise run forever on its virtual clock.
+        if sandbox.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }
+        let suite = TestSuite(
+            files: files, filter: filter, junit: junit, trace: trace, realTime: realTime, context: contextEntries,
+            policy: policy, openURLs: sandbox.openURLs)
+        guard watch else {
+            var watched: [String] = []
+            return try await suite.run(watched: &watched)
+        }
+        try await FileWatch.repeating { (files: inout [String]) async throws(ExitCode) in
+            try await suite.run(watched: &files)
+        }
+    }
+}
