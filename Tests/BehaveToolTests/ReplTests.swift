@@ -69,6 +69,88 @@ struct ReplTests {
         try leave(terminal)
     }
 
+    @Test("a multi-line chunk is one history entry: Up recalls it whole, Enter runs it, the file keeps it")
+    func multiLineHistory() throws {
+        let (terminal, state) = try repl()
+        #expect(try enter("function f()", on: terminal, prompt: ">> ") == "")
+        #expect(try enter("  return 9", on: terminal, prompt: ">> ") == "")
+        #expect(try enter("end", on: terminal) == "")
+        try terminal.type("\u{1B}[A")  // Up: the whole chunk, its newlines drawn as ↵
+        try terminal.expect("function f()↵  return 9↵end")
+        try terminal.type("\r")
+        try terminal.expect("> ")
+        #expect(try enter("f()", on: terminal) == "9")
+        try leave(terminal)
+        let file = state.appendingPathComponent("behave/history")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "function f()\u{1E}  return 9\u{1E}end\nf()\n")
+        let (second, _) = try repl(state: state)
+        try second.type("\u{1B}[A\u{1B}[A")
+        try second.expect("function f()↵  return 9↵end")
+        try second.type("\r")
+        try second.expect("> ")
+        #expect(try enter("f() + 1", on: second) == "10")
+        try leave(second)
+    }
+
+    @Test("Ctrl-R searches history as it is typed; Ctrl-R again goes older; Enter runs; Ctrl-G cancels")
+    func reverseSearch() throws {
+        let (terminal, _) = try repl()
+        #expect(try enter("alpha = 1", on: terminal) == "")
+        #expect(try enter("alpine = 2", on: terminal) == "")
+        #expect(try enter("beta = 3", on: terminal) == "")
+        try terminal.type("\u{12}al")
+        try terminal.expect("(reverse-i-search)`al': alpine = 2")
+        try terminal.type("\u{12}")
+        try terminal.expect("(reverse-i-search)`al': alpha = 1")
+        try terminal.type("\r")
+        try terminal.expect("\r\n> ")
+        #expect(try enter("alpha + alpine", on: terminal) == "3")
+        // No match says so; Ctrl-G gives back the line as it was.
+        try terminal.type("kept\u{12}zzz")
+        try terminal.expect("(failed reverse-i-search)`zzz': ")
+        try terminal.type("\u{7}")
+        try terminal.expect("> kept")
+        try terminal.type("\u{15}")  // Ctrl-U
+        // Another key takes the match into the line and edits it.
+        try terminal.type("\u{12}beta\u{1B}[C\u{7F}4\r")  // Right (at the end), Backspace, 4: "beta = 4"
+        try terminal.expect("> ")
+        #expect(try enter("beta", on: terminal) == "4")
+        try leave(terminal)
+    }
+
+    @Test("Alt-B and Alt-F move by word, Alt-Backspace and Alt-D delete one, Ctrl-Left/Right move too")
+    func wordKeys() throws {
+        let (terminal, _) = try repl()
+        try terminal.type("return 12 + 34\u{1B}b\u{1B}\u{7F}\r")  // Alt-B, Alt-Backspace: "return 34"
+        try terminal.expect("\r\n34\r\n> ")
+        try terminal.type("return 5 + 6\u{1}\u{1B}f\u{1B}f0\r")  // Home, Alt-F twice, 0: "return 50 + 6"
+        try terminal.expect("\r\n56\r\n> ")
+        try terminal.type("return 7 + 8\u{1}\u{1B}d\r")  // Home, Alt-D: " 7 + 8"
+        try terminal.expect("\r\n15\r\n> ")
+        try terminal.type("return 1 + 2\u{1B}[1;5D\u{1B}[1;5D\u{1B}[1;5C9\r")  // Ctrl-Left twice, Ctrl-Right: "19 + 2"
+        try terminal.expect("\r\n21\r\n> ")
+        try leave(terminal)
+    }
+
+    @Test("the cursor lands in the right column after wide and combining characters")
+    func wideCharacters() throws {
+        let (terminal, _) = try repl()
+        // Two Lefts from the end of `s = "日本語"` put the cursor before 語: the redraw moves back
+        // over 語 (2 columns) and the quote (1), three columns, not two.
+        try terminal.type("s = \"日本語\"\u{1B}[D\u{1B}[D")
+        try terminal.expect("\u{1B}[3D")
+        try terminal.type("X\r")
+        try terminal.expect("> ")
+        #expect(try enter("s", on: terminal) == "\"日本X語\"")
+        // e + U+0301 is one character of one column.
+        try terminal.type("t = \"e\u{301}!\"\u{1B}[D\u{1B}[D")
+        try terminal.expect("\u{1B}[2D")
+        try terminal.type("\u{7F}\r")  // Backspace removes é whole
+        try terminal.expect("> ")
+        #expect(try enter("t", on: terminal) == "\"!\"")
+        try leave(terminal)
+    }
+
     @Test("an incomplete chunk continues on a '>>' prompt and runs whole")
     func multiLine() throws {
         let (terminal, _) = try repl()

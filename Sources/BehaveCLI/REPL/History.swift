@@ -1,9 +1,10 @@
 import Behave
 import BehavePlatform
 
-/// The REPL's input history: one line per entry, kept in a file in the user's state directory
-/// (`$XDG_STATE_HOME/behave/history`, else `~/.local/state/behave/history`), bounded, and
-/// rewritten atomically so a crash never leaves half a file.
+/// The REPL's input history: one entry per chunk (a multi-line chunk is one entry), kept in a
+/// file in the user's state directory (`$XDG_STATE_HOME/behave/history`, else
+/// `~/.local/state/behave/history`), one line per entry, bounded, and rewritten atomically so a
+/// crash never leaves half a file.
 struct History {
     /// The most entries kept.
     static let capacity = 1000
@@ -18,7 +19,19 @@ struct History {
     init(path: String? = History.defaultPath) {
         self.path = path
         guard let path, let bytes = try? FileBytes.read(path, limit: History.maximumFileSize) else { return }
-        entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).suffix(Self.capacity)
+        entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(Self.decode).suffix(Self.capacity)
+    }
+
+    /// What stands for a newline inside an entry in the file: the editor never puts a control
+    /// character into a line, so a file line that holds one is a multi-line entry.
+    static let newline: Character = "\u{1E}"
+
+    private static func decode(_ line: Substring) -> String {
+        String(line.map { $0 == newline ? "\n" : $0 })
+    }
+
+    private static func encode(_ entry: String) -> String {
+        String(entry.map { $0 == "\n" ? newline : $0 })
     }
 
     static var defaultPath: String? {
@@ -45,7 +58,8 @@ struct History {
         guard let path else { return nil }
         do {
             try AtomicFile.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
-            try AtomicFile.write(Array((entries.joined(separator: "\n") + "\n").utf8), to: path, mode: 0o600)
+            try AtomicFile.write(
+                Array((entries.map(Self.encode).joined(separator: "\n") + "\n").utf8), to: path, mode: 0o600)
             return nil
         } catch { return error }
     }

@@ -2,11 +2,15 @@ import Behave
 import BehavePlatform
 
 /// A small Emacs-style line editor for the REPL, on a terminal in raw mode: moving and
-/// deleting by character, word and line, history (Up/Down, Ctrl-P/N), Tab completion,
-/// Ctrl-C to drop the line, Ctrl-D on an empty line to end.
+/// deleting by character, word and line, history (Up/Down, Ctrl-P/N, Ctrl-R search), Tab
+/// completion, Ctrl-C to drop the line, Ctrl-D on an empty line to end. Columns are counted in
+/// display width, so wide characters (`日本語`) and combining marks keep the cursor in place.
 ///
-/// Keys: Left/Right, Ctrl-B/F, Home/End, Ctrl-A/E, Backspace, Delete, Ctrl-D (on text),
-/// Ctrl-K (to end), Ctrl-U (to start), Ctrl-W (word before), Ctrl-L (clear screen), Tab.
+/// Keys: Left/Right, Ctrl-B/F, Alt-B/F and Ctrl-Left/Right (by word), Home/End, Ctrl-A/E,
+/// Backspace, Delete, Ctrl-D (on text), Alt-Backspace (word before), Alt-D (word after), Ctrl-K
+/// (to end), Ctrl-U (to start), Ctrl-W (to the whitespace before), Ctrl-L (clear screen), Tab,
+/// Ctrl-R (search history: type to narrow, Ctrl-R for older, Enter to run, Ctrl-G to cancel,
+/// any other key to edit the match).
 struct LineEditor {
     /// What a read gave.
     enum Input: Equatable {
@@ -35,8 +39,10 @@ struct LineEditor {
         var state = EditState(history: history)
         Terminal.write(prompt, to: output)
         var lastWasTab = false
+        var pending: Key?
         while true {
-            guard let key = nextKey() else { return .end }
+            guard let key = pending ?? nextKey() else { return .end }
+            pending = nil
             let wasTab = lastWasTab
             lastWasTab = false
             switch key {
@@ -55,7 +61,9 @@ struct LineEditor {
             case .character(let c):
                 let atEnd = state.cursor == state.text.count
                 state.insert(c)
-                if atEnd, prompt.count + state.text.count < Terminal.columns(output) {
+                if atEnd, !state.text.contains("\n"),
+                    DisplayWidth.of(prompt) + DisplayWidth.of(state.text) < Terminal.columns(output)
+                {
                     // Typing at the end of a line that fits: the character is all that changes.
                     Terminal.write(String(c), to: output)
                     continue
@@ -71,6 +79,19 @@ struct LineEditor {
                 state.text.removeSubrange(..<state.cursor)
                 state.cursor = 0
             case .control("w"): state.deleteWordBackward()
+            case .wordLeft: state.cursor = state.previousWordStart
+            case .wordRight: state.cursor = state.nextWordEnd
+            case .deleteWordBackward: state.deleteWordPart()
+            case .deleteWordForward: state.deleteWordForward()
+            case .control("r"):
+                switch search(&state) {
+                case .run:
+                    redraw(state, prompt: prompt)
+                    Terminal.write("\r\n", to: output)
+                    return .line(String(state.text))
+                case .edit(let key): pending = key
+                case .cancel, .end: break
+                }
             case .up, .control("p"): state.recall(-1)
             case .down, .control("n"): state.recall(+1)
             case .control("l"): Terminal.write("\u{1B}[H\u{1B}[2J", to: output)
@@ -116,15 +137,80 @@ struct LineEditor {
     }
 
     /// Draws the line on its row. A line wider than the terminal scrolls sideways to keep the
-    /// cursor in view, so it never wraps onto a row the next redraw would not clear.
+    /// cursor in view, so it never wraps onto a row the next redraw would not clear. Widths are
+    /// display columns; a recalled chunk's newlines show as ``DisplayWidth/newlineGlyph``.
     private func redraw(_ state: EditState, prompt: String) {
-        let room = max(8, Terminal.columns(output) - prompt.count - 1)
-        let start = max(0, state.cursor - room)
-        let visible = state.text[start..<min(state.text.count, start + room)]
+        let room = max(8, Terminal.columns(output) - DisplayWidth.of(prompt) - 1)
+        let text = state.text
+        var start = 0
+        var before = DisplayWidth.of(text[..<state.cursor])
+        while before > room, start < state.cursor {
+            before -= DisplayWidth.of(text[start])
+            start += 1
+        }
+        var end = start
+        var width = 0
+        while end < text.count, width + DisplayWidth.of(text[end]) <= room {
+            width += DisplayWidth.of(text[end])
+            end += 1
+        }
+        let visible = text[start..<end].map { $0 == "\n" ? DisplayWidth.newlineGlyph : $0 }
         var line = "\r" + prompt + String(visible) + "\u{1B}[K"
-        let after = start + visible.count - state.cursor
+        let after = state.cursor < end ? DisplayWidth.of(text[state.cursor..<end]) : 0
         if after > 0 { line += "\u{1B}[\(after)D" }
         Terminal.write(line, to: output)
+    }
+
+    /// How a Ctrl-R search ended.
+    enum SearchEnd: Equatable {
+        /// Enter: run the match.
+        case run
+        /// Another key: the match is the line, and the key edits it.
+        case edit(Key)
+        /// Ctrl-G or Ctrl-C: the line is as it was.
+        case cancel
+        /// The input ended.
+        case end
+    }
+
+    /// Ctrl-R: searches history backwards for what is typed, bash's `(reverse-i-search)`.
+    private func search(_ state: inout EditState) -> SearchEnd {
+        let original = state
+        var query = ""
+        var match: Int?
+        var failed = false
+        while true {
+            let shown = match.map { state.entry($0) } ?? (failed ? "" : String(original.text))
+            let glyphs = String(shown.map { $0 == "\n" ? DisplayWidth.newlineGlyph : $0 })
+            let label = failed ? "(failed reverse-i-search)" : "(reverse-i-search)"
+            Terminal.write("\r\(label)`\(query)': \(glyphs)\u{1B}[K", to: output)
+            guard let key = nextKey() else { return .end }
+            switch key {
+            case .character(let c):
+                query.append(c)
+                let found = state.search(query, before: (match ?? state.historyCount) + 1)
+                failed = found == nil
+                if let found { match = found }
+            case .backspace:
+                guard !query.isEmpty else { continue }
+                query.removeLast()
+                let found = state.search(query, before: state.historyCount)
+                failed = found == nil && !query.isEmpty
+                match = found
+            case .control("r"):
+                let found = state.search(query, before: match ?? state.historyCount)
+                if let found { match = found } else { Terminal.write("\u{07}", to: output) }
+            case .control("g"), .control("c"):
+                state = original
+                return .cancel
+            case .enter:
+                if let match { state.take(match) }
+                return .run
+            default:
+                if let match { state.take(match) }
+                return .edit(key)
+            }
+        }
     }
 
     // MARK: Keys
@@ -133,6 +219,7 @@ struct LineEditor {
         case character(Character)
         case control(Character)
         case enter, tab, backspace, delete, left, right, up, down, home, end, unknown
+        case wordLeft, wordRight, deleteWordBackward, deleteWordForward
     }
 
     /// The next key, decoding UTF-8 and the usual escape sequences; nil at the end of input.
@@ -158,6 +245,14 @@ struct LineEditor {
 
     private func escapeSequence() -> Key {
         guard waitForByte(milliseconds: 50), let introducer = readByte() else { return .unknown }
+        // Alt-KEY is ESC then KEY.
+        switch introducer {
+        case UInt8(ascii: "b"), UInt8(ascii: "B"): return .wordLeft
+        case UInt8(ascii: "f"), UInt8(ascii: "F"): return .wordRight
+        case UInt8(ascii: "d"), UInt8(ascii: "D"): return .deleteWordForward
+        case 0x7F, 0x08: return .deleteWordBackward
+        default: break
+        }
         guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return .unknown }
         var parameters = ""
         while let byte = readByte() {
@@ -169,8 +264,9 @@ struct LineEditor {
             switch (scalar, parameters) {
             case ("A", _): return .up
             case ("B", _): return .down
-            case ("C", _): return .right
-            case ("D", _): return .left
+            // Ctrl- or Alt-Right and -Left (`1;5C`, `1;3D`) move by word, as in readline.
+            case ("C", let p): return p.hasSuffix(";5") || p.hasSuffix(";3") ? .wordRight : .right
+            case ("D", let p): return p.hasSuffix(";5") || p.hasSuffix(";3") ? .wordLeft : .left
             case ("H", _): return .home
             case ("F", _): return .end
             case ("~", "1"), ("~", "7"): return .home

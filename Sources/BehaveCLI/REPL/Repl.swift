@@ -59,16 +59,18 @@ struct Repl {
                 pending = ""
                 continue
             case .line(let line):
-                remember(line)
                 var quiet = editor == nil ? nil : TerminalMode.quiet(0)
                 defer { quiet?.restore() }
                 if pending.isEmpty, line.first == ":" {
+                    remember(line)
                     if await command(line) == .quit { return }
                     continue
                 }
                 pending = pending.isEmpty ? line : pending + "\n" + line
                 let outcome = await session.evaluate(pending)
                 if case .incomplete = outcome { continue }
+                // A chunk typed over several lines is one entry: Up recalls all of it.
+                remember(pending)
                 pending = ""
                 show(outcome)
             }
