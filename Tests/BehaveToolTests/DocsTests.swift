@@ -13,7 +13,7 @@ struct DocsTests {
         "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
         "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // RemoteDocTests runs the sh blocks
-        "docs/cli.md": ["editor-support"],
+        "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
         // adopt-session: scripts/example runs it against the example's built tool
         "docs/adopting.md": [
             "adopt-manifest", "adopt-open", "adopt-trait", "adopt-main", "adopt-remote", "adopt-session", "adopt-test",
@@ -44,6 +44,14 @@ struct DocsTests {
             #expect(blocks.allSatisfy { $0.name != nil }, "\(file) has a block with no <!-- block: NAME --> line")
             #expect(Set(blocks.compactMap(\.name)) == Self.covered[file] ?? [], "\(file)")
         }
+    }
+
+    @Test("the install block runs scripts/install, which scripts/test checks into a scratch prefix")
+    func install() throws {
+        let block = try Docs.block("install", in: "docs/cli.md")
+        #expect(block.hasPrefix("scripts/install "))
+        #expect(block.contains("\nman behave "))
+        #expect(try Docs.text("scripts/test").contains("\nscripts/install --debug \"$prefix\""))
     }
 
     @Test("the README's two commands are the ones scripts/test and CI run")

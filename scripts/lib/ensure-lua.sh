@@ -1,7 +1,8 @@
 # Sourced by scripts/behave, scripts/test and scripts/bench: makes sure the C Lua 5.4 runtime
 # (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
 # installing it with apt-get on Debian when it is missing. ensure_test_tools (scripts/test only) adds
-# what the tests alone use: python3 for the remote tests' HTTP server, jsonschema for the schema tests.
+# what the tests alone use: python3 for the remote tests' HTTP server, jsonschema for the schema tests,
+# man-db for the install check.
 
 ensure_lua() {
     local need=()
@@ -29,12 +30,15 @@ MSG
 # remote tests' HTTP server on 127.0.0.1) from apt, and Python's jsonschema (the schema tests) from
 # PyPI. A failure is reported here and again, more precisely, by the tests that need them.
 ensure_test_tools() {
-    if ! command -v python3 >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    local need=()
+    command -v python3 >/dev/null 2>&1 || need+=(python3)
+    command -v man >/dev/null 2>&1 || need+=(man-db)  # the install check reads the man page
+    if [ ${#need[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
-        echo "behave: installing python3 with apt-get (for the tests)" >&2
-        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3; } >/dev/null 2>&1 \
-            || echo "behave: could not install python3" >&2
+        echo "behave: installing ${need[*]} with apt-get (for the tests)" >&2
+        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"; } >/dev/null 2>&1 \
+            || echo "behave: could not install ${need[*]}" >&2
     fi
     command -v python3 >/dev/null 2>&1 || return 0
     python3 -c 'import jsonschema' 2>/dev/null && return 0
