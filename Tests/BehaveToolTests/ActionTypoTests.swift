@@ -18,6 +18,38 @@ struct ActionTypoTests {
 
         """
 
+    @Test("check names literal arguments of the wrong type or count; names, expressions and calls pass")
+    func arguments() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            """
+            Keynote.vote(42)
+            Keynote.vote("Lyon", "extra")
+            Keynote.vote()
+            Keynote.vote {1}
+            Keynote.vote(1.5) ; MyThirdModule.openUrl(true)
+            Keynote.vote(city) ; Keynote.vote(table.unpack(t)) ; Keynote.vote "Lyon" ; Keynote.vote [[Lyon]]
+            Keynote.show(Keynote.screen("X")) ; MyFirstModule.sayHello() ; Keynote.vote(("a"):rep(2))
+            Keynote.vote(nil) -- "nil" for a string
+            """, to: "arguments.lua", in: work)
+        let warned = try Tool.run(["check", "arguments.lua"], in: work)
+        #expect(warned.status == 0)
+        #expect(
+            warned.stderr == """
+                arguments.lua:1:14: warning: Keynote.vote argument #1 'destination': expected string, found an integer
+                arguments.lua:2:22: warning: Keynote.vote takes 1 argument, but 2 were given
+                arguments.lua:3:9: warning: Keynote.vote is missing its string argument #1 'destination'
+                arguments.lua:4:14: warning: Keynote.vote argument #1 'destination': expected string, found a table
+                arguments.lua:5:14: warning: Keynote.vote argument #1 'destination': expected string, found a number
+                arguments.lua:5:43: warning: MyThirdModule.openUrl argument #1 'url': expected string, found a boolean
+                arguments.lua:8:14: warning: Keynote.vote argument #1 'destination': expected string, found nil
+
+                """)
+        let strict = try Tool.run(["check", "--strict", "arguments.lua"], in: work)
+        #expect(strict.status == 65)
+        #expect(strict.stderr.hasPrefix("arguments.lua:1:14: error: Keynote.vote argument #1"))
+    }
+
     @Test("check warns with file:line:column and a suggestion; --strict makes them errors")
     func check() throws {
         let work = try Tool.temporaryDirectory()

@@ -1,5 +1,6 @@
 /// The `Module.action` references of a Lua script, found without running it, so that `behave
-/// check` names a misspelt action with its place, as it does for a JSON action list.
+/// check` names a misspelt action with its place, as it does for a JSON action list, and the
+/// literal arguments of each call, so that it names a value of the wrong type or a wrong count.
 ///
 /// A scan of the tokens, not a parse: comments and strings are skipped, a module name that the
 /// script itself declares or assigns (`local Keynote = …`) is left alone from then on, and an
@@ -10,6 +11,27 @@ package struct ActionReferences {
         package var module: String
         package var action: String
         /// Where the action's name starts.
+        package var position: SourcePosition
+        /// The arguments of `Module.action(…)` (or `Module.action "…"`, `Module.action {…}`), or
+        /// nil when the reference is not called that way (`Module:action`, or stored away).
+        package var call: Call?
+    }
+
+    /// A call's arguments, as far as a scan of the tokens can tell.
+    package struct Call: Equatable {
+        package var arguments: [Argument]
+        /// Whether the last argument may stand for any number of values (`f()`, `...`).
+        package var lastMayExpand: Bool
+    }
+
+    /// One argument: a literal's type, or what only running can tell.
+    package struct Argument: Equatable {
+        package enum Kind: Equatable {
+            case string, integer, float, boolean, `nil`, table
+            /// A name, an expression, a call: its type is not known before running.
+            case unknown
+        }
+        package var kind: Kind
         package var position: SourcePosition
     }
 
@@ -39,14 +61,93 @@ package struct ActionReferences {
                 index + 2 < tokens.count, case .name(let action) = tokens[index + 2].kind,
                 !guarded.contains([module, action])
             else { continue }
-            references.append(Reference(module: module, action: action, position: tokens[index + 2].position))
+            let call = after == .symbol(UInt8(ascii: ".")) ? Self.call(in: tokens, from: index + 3) : nil
+            references.append(
+                Reference(module: module, action: action, position: tokens[index + 2].position, call: call))
         }
+    }
+
+    /// The call whose arguments start at `tokens[start]`, if one does.
+    private static func call(in tokens: [Token], from start: Int) -> Call? {
+        guard start < tokens.count else { return nil }
+        switch tokens[start].kind {
+        case .string, .longString:
+            return Call(arguments: [Argument(kind: .string, position: tokens[start].position)], lastMayExpand: false)
+        case .symbol(UInt8(ascii: "{")):
+            return Call(arguments: [Argument(kind: .table, position: tokens[start].position)], lastMayExpand: false)
+        case .symbol(UInt8(ascii: "(")): break
+        default: return nil
+        }
+        // Split at the commas of this level, up to the matching `)`.
+        var groups: [[Token]] = [[]]
+        var depth = 0
+        var index = start + 1
+        while index < tokens.count {
+            let token = tokens[index]
+            switch token.kind {
+            case .symbol(UInt8(ascii: "(")), .symbol(UInt8(ascii: "{")), .symbol(UInt8(ascii: "[")): depth += 1
+            case .symbol(UInt8(ascii: ")")) where depth == 0:
+                if groups.count == 1, groups[0].isEmpty { return Call(arguments: [], lastMayExpand: false) }
+                let arguments = groups.map(argument)
+                // A last argument that is more than a name may be a call or `...`: any number of values.
+                let last = groups.last ?? []
+                var expands = arguments.last?.kind == .unknown
+                if last.count == 1, case .name = last[0].kind { expands = false }
+                return Call(arguments: arguments, lastMayExpand: expands)
+            case .symbol(UInt8(ascii: ")")), .symbol(UInt8(ascii: "}")), .symbol(UInt8(ascii: "]")): depth -= 1
+            case .symbol(UInt8(ascii: ",")) where depth == 0:
+                groups.append([])
+                index += 1
+                continue
+            default: break
+            }
+            groups[groups.count - 1].append(token)
+            index += 1
+        }
+        return nil  // unclosed: the syntax check says so
+    }
+
+    /// What one argument's tokens are, when they are a single literal.
+    private static func argument(_ tokens: [Token]) -> Argument {
+        let position = tokens.first?.position ?? SourcePosition(line: 0, column: 0)
+        if tokens.count == 1 {
+            switch tokens[0].kind {
+            case .string, .longString: return Argument(kind: .string, position: position)
+            case .number(let text):
+                let integral = LuaLiteral.isIntegral(text) || (text.hasPrefix("0x") && !text.contains("."))
+                return Argument(kind: integral ? .integer : .float, position: position)
+            case .name("true"), .name("false"): return Argument(kind: .boolean, position: position)
+            case .name("nil"): return Argument(kind: .nil, position: position)
+            default: break
+            }
+        }
+        // `{…}` and nothing after its closing brace.
+        if tokens.first?.kind == .symbol(UInt8(ascii: "{")) {
+            var depth = 0
+            for (offset, token) in tokens.enumerated() {
+                if case .symbol(let byte) = token.kind {
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                        depth += 1
+                    }
+                    if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                        depth -= 1
+                    }
+                }
+                if depth == 0 {
+                    return Argument(kind: offset == tokens.count - 1 ? .table : .unknown, position: position)
+                }
+            }
+        }
+        return Argument(kind: .unknown, position: position)
     }
 
     private enum Kind: Equatable {
         case name(String)
         /// A short string's text as written, escapes included.
         case string(String)
+        case longString
+        /// A numeral as written (its exponent's sign excluded).
+        case number(String)
         case symbol(UInt8)
         case other
     }
@@ -95,19 +196,21 @@ package struct ActionReferences {
             } else if byte == UInt8(ascii: "["), let close = longBracketEnd(source, from: i) {
                 let start = position(i)
                 skip(to: close)
-                tokens.append(Token(kind: .other, position: start))
+                tokens.append(Token(kind: .longString, position: start))
             } else if LuaLiteral.isNameByte(byte) {
                 var j = i
                 while j < source.count, LuaLiteral.isNameByte(source[j]) { j += 1 }
                 let isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                let text = String(decoding: source[i..<j], as: UTF8.self)
-                tokens.append(Token(kind: isNumber ? .other : .name(text), position: position(i)))
+                let at = position(i)
+                let begin = i
                 i = j
                 // A number's fraction (1.5) is no field access.
                 if isNumber, i < source.count, source[i] == UInt8(ascii: ".") {
                     i += 1
                     while i < source.count, LuaLiteral.isNameByte(source[i]) { i += 1 }
                 }
+                let text = String(decoding: source[begin..<i], as: UTF8.self)
+                tokens.append(Token(kind: isNumber ? .number(text) : .name(text), position: at))
             } else if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "<")
                 || byte == UInt8(ascii: ">")
             {

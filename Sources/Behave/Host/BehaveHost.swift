@@ -144,18 +144,77 @@ public final class BehaveHost {
         }
     }
 
-    /// A diagnostic for each `Module.action` of a Lua script that names no action of the module.
+    /// A diagnostic for each `Module.action` of a Lua script that names no action of the module,
+    /// and for each call of one whose literal arguments do not fit its parameters.
     private func missingActions(in behaviour: Behaviour, strict: Bool) -> [Diagnostic] {
-        let modules = Dictionary(
-            registry.modules.map { ($0.name, $0.actions.map(\.name)) }, uniquingKeysWith: { a, _ in a })
+        let modules = Dictionary(registry.modules.map { ($0.name, $0.actions) }, uniquingKeysWith: { a, _ in a })
+        let severity: Diagnostic.Severity = strict ? .error : .warning
         return ActionReferences(behaviour.bytes, modules: Set(modules.keys)).references.compactMap { reference in
             let actions = modules[reference.module] ?? []
-            guard !actions.contains(reference.action) else { return nil }
-            var message = "\(reference.module) has no action '\(reference.action)'"
-            if let suggestion = NameSuggestion.closest(to: reference.action, among: actions) {
-                message += "; did you mean '\(suggestion)'?"
+            guard let action = actions.first(where: { $0.name == reference.action }) else {
+                var message = "\(reference.module) has no action '\(reference.action)'"
+                if let suggestion = NameSuggestion.closest(to: reference.action, among: actions.map(\.name)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                return Diagnostic(severity, file: behaviour.name, at: reference.position, message)
             }
-            return Diagnostic(strict ? .error : .warning, file: behaviour.name, at: reference.position, message)
+            guard let call = reference.call, let (position, problem) = Self.check(call, against: action) else {
+                return nil
+            }
+            return Diagnostic(
+                severity, file: behaviour.name, at: position ?? reference.position,
+                "\(reference.module).\(reference.action) \(problem)")
+        }
+    }
+
+    /// Why a call's literal arguments do not fit `action`'s parameters, and where: a literal of
+    /// the wrong type, more arguments than parameters, or a required one missing.
+    private static func check(_ call: ActionReferences.Call, against action: Action) -> (SourcePosition?, String)? {
+        let parameters = action.parameters
+        let arguments = call.arguments
+        let given = call.lastMayExpand ? arguments.count - 1 : arguments.count
+        if given > parameters.count {
+            let plural = parameters.count == 1 ? "" : "s"
+            return (
+                arguments[parameters.count].position,
+                "takes \(parameters.count) argument\(plural), but \(arguments.count) were given"
+            )
+        }
+        for (offset, parameter) in parameters.enumerated() {
+            let name = parameter.label.map { " '\($0)'" } ?? ""
+            guard offset < arguments.count else {
+                if call.lastMayExpand { return nil }
+                if case .optional = parameter.type { continue }
+                return (nil, "is missing its \(parameter.type) argument #\(offset + 1)\(name)")
+            }
+            if let found = mismatch(arguments[offset].kind, parameter.type) {
+                return (
+                    arguments[offset].position,
+                    "argument #\(offset + 1)\(name): expected \(parameter.type), found \(found)"
+                )
+            }
+        }
+        return nil
+    }
+
+    /// What a literal is, when it cannot become `type`; nil when it can or cannot be told.
+    private static func mismatch(_ kind: ActionReferences.Argument.Kind, _ type: ValueType) -> String? {
+        switch (type, kind) {
+        case (_, .unknown), (.any, _), (.optional, .nil): return nil
+        case (.optional(let wrapped), _): return mismatch(kind, wrapped)
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean),
+            (.array, .table), (.map, .table):
+            return nil
+        default:
+            switch kind {
+            case .string: return "a string"
+            case .integer: return "an integer"
+            case .float: return type == .integer ? "a number with a fraction" : "a number"
+            case .boolean: return "a boolean"
+            case .nil: return "nil"
+            case .table: return "a table"
+            case .unknown: return nil
+            }
         }
     }
 
