@@ -140,7 +140,8 @@ let package = Package(
             dependencies: [
                 "behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "BehaveDemos", "BehavePlatform",
                 "BehaveTestSupport",
-            ]
+            ],
+            exclude: ["TrustedParity"]
         ),
     ],
     swiftLanguageModes: [.v6]

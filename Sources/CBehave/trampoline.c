@@ -66,6 +66,9 @@ int behave_message_handler(lua_State *L) {
 }
 
 int behave_tostring(lua_State *L) {
-    luaL_tolstring(L, 1, NULL);
+    /* As lua.c's message handler: a `__tostring` that gives a string, or nothing, for which the
+     * host says "(error object is a T value)". */
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    lua_pushnil(L);
     return 1;
 }

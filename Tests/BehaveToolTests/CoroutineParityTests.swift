@@ -4,9 +4,9 @@ import Testing
 
 /// A script's coroutine.resume and coroutine.wrap are the runtime's own (they pass the host's
 /// requests up, so `wait` works inside them); for everything else they must behave as the stock
-/// interpreter's do. The real lua5.4 runs the same file. (Not compared: the main chunk runs as a
-/// task, a coroutine, so there `coroutine.isyieldable()` is true and `coroutine.running()` is no
-/// main thread.)
+/// interpreter's do. The real lua5.4 runs the same file. (Not compared: in the sandbox the main
+/// chunk runs as a task, a coroutine, so there `coroutine.isyieldable()` is true and
+/// `coroutine.running()` is no main thread; with --trusted it is, TrustedParityTests.)
 @Suite("Coroutines against the stock lua5.4")
 struct CoroutineParityTests {
     static let script = """

@@ -57,7 +57,19 @@ enum StateBuilder {
         let close = lua.stack.value(at: -1)
         lua.stack.pop()
         try host.set("close", close)
-        if policy.isTrusted { try (globals(lua)["coroutine"].table)?.set("close", close) }
+        if policy.isTrusted {
+            try (globals(lua)["coroutine"].table)?.set("close", close)
+            let stock = try LuaTable(in: lua)
+            for (name, function) in [
+                ("main", behave_main_call), ("setmain", behave_set_main_task), ("running", behave_stock_running),
+                ("isyieldable", behave_stock_isyieldable), ("yield", behave_stock_yield),
+            ] as [(String, lua_CFunction)] {
+                lua_pushcclosure(L, function, 0)
+                try stock.set(name, lua.stack.value(at: -1))
+                lua.stack.pop()
+            }
+            try host.set("stock", stock)
+        }
         let environment: LuaTable
         if policy.isTrusted {
             for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
@@ -197,12 +209,14 @@ enum StateBuilder {
                 }
                 return 0
             })
-        try host.set(
-            "write",
-            lua.function(named: "print") { stack in
-                try output.write(String.read(from: stack, at: 1))
-                return 0
-            })
+        let write = lua.function(named: "print") { stack in
+            try output.write(String.read(from: stack, at: 1))
+            return 0
+        }
+        write.push(to: lua.stack)
+        lua_pushcclosure(lua.pointer, behave_print, 1)
+        try host.set("print", lua.stack.value(at: -1))
+        lua.stack.pop()
         try host.set(
             "has",
             lua.function(named: "has") { stack in

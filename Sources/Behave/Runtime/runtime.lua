@@ -8,7 +8,8 @@
 -- RuntimeStep and RuntimeRequest):
 --
 --   arguments   env, HOST, host = the behaviour's environment, the sentinel, the host's
---               functions (resume, close, halt, traceback, report, write, passing, requests)
+--               functions (resume, close, halt, traceback, report, print, passing, requests,
+--               and in trusted mode stock: main, setmain, running, isyieldable, yield)
 --   returns     the driver the Swift Scheduler calls, each call one run slice:
 --     start(chunk, ...)    makes the main chunk a task, ready to run with the arguments
 --     step(now)            runs ready tasks and due timers; returns one of
@@ -43,14 +44,9 @@ local passingResume, passingWrap, request = host.passing(coroutine.resume, close
 local error, type, tostring, setmetatable, rawget, next = error, type, tostring, setmetatable, rawget, next
 local pack, unpack, remove, concat, select = table.pack, table.unpack, table.remove, table.concat, select
 
--- print goes to the host's output (counted against the output limit), in both modes.
-local write = host.write
-function env.print(...)
-  local n = select("#", ...)
-  local parts = {}
-  for i = 1, n do parts[i] = tostring((select(i, ...))) end
-  write(concat(parts, "\t", 1, n) .. "\n")
-end
+-- print goes to the host's output (counted against the output limit), in both modes; it is a C
+-- function, as the stock one is (stock.c).
+env.print = host.print
 
 local now = 0
 local main, mainDone, mainResults
@@ -391,11 +387,24 @@ function driver.setcontext(t) env.context = readonly(t) end
 function driver.settrace(on) trace = on and host.trace or nil end
 -- A test's: stop() calls hook instead of ending the run; returns the stop that ends it.
 function driver.teststop(hook) stopHook = hook; return stopRun end
+-- Trusted mode (host.stock): the main task is the stock interpreter's main thread as far as a
+-- script can tell: its chunk is called from C, and coroutine.running, isyieldable and yield answer
+-- as they do there. The runtime's own isyieldable, captured above, still lets wait() yield it.
+local stock = host.stock
+if stock then
+  env.coroutine.running, env.coroutine.isyieldable, env.coroutine.yield = stock.running, stock.isyieldable, stock.yield
+end
 function driver.start(chunk, ...)
   -- A session starts one main chunk per input; what the last one left is forgotten.
   mainDone, mainResults, stopped, failed = false, nil, nil, nil
-  main = create(chunk)
-  schedule(main, ...)
+  if stock then
+    main = create(stock.main)
+    stock.setmain(main)
+    schedule(main, chunk, ...)
+  else
+    main = create(chunk)
+    schedule(main, ...)
+  end
 end
 function driver.resolve(id, ...)
   local co = actions[id]

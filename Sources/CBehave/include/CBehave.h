@@ -28,6 +28,8 @@
 #define BEHAVE_REGISTRY_STOPPED_AT "behave.stopped"
 /* Registry field holding the runtime's sentinel: the first value of every request a task yields. */
 #define BEHAVE_REGISTRY_SENTINEL "behave.host"
+/* Registry field holding the main task of trusted mode, which behaves as the main thread (stock.c). */
+#define BEHAVE_REGISTRY_MAIN_TASK "behave.maintask"
 /* Registry field holding the modules' own tables (name -> actions), behind the read-only views
  * scripts see: what a test's fake() replaces actions in. */
 #define BEHAVE_REGISTRY_MODULES "behave.modules"
@@ -201,7 +203,9 @@ int behave_async_trampoline(lua_State *L);
 /* Message handler for lua_pcall: keeps the error value and records a traceback of the failing
  * coroutine in the registry under BEHAVE_REGISTRY_TRACEBACK. */
 int behave_message_handler(lua_State *L);
-/* tostring(v) with metamethods, for lua_pcall: stack in: v; out: its string. */
+/* An error value's text as the stock interpreter shows it, for lua_pcall: stack in: v; out: the
+ * string its `__tostring` gives, or nil when it has none (the host then says "(error object is a
+ * T value)", as lua.c does). */
 int behave_tostring(lua_State *L);
 
 /* ------------------------------------------------------------------------ */
@@ -244,6 +248,16 @@ int behave_resume_task(lua_State *L);
  * between lets the script run on; behave_resume_task turns it back into a failed resume, and the
  * runtime, which has recorded the stop, ends the behaviour as stopped. */
 int behave_halt(lua_State *L);
+
+/* stock.c: print as a C function (upvalue 1: the host's writer), and trusted mode's main task as
+ * the main thread: the chunk called from C, coroutine.running, isyieldable and yield as the stock
+ * interpreter answers them there. */
+int behave_print(lua_State *L);
+int behave_main_call(lua_State *L);
+int behave_set_main_task(lua_State *L);
+int behave_stock_running(lua_State *L);
+int behave_stock_isyieldable(lua_State *L);
+int behave_stock_yield(lua_State *L);
 /* A C closure around the library's coroutine.close (upvalue 1) that knows which coroutine
  * runs its __close handlers and refuses to recurse past the C stack's floor: Lua 5.4.4's
  * close does not count C calls across coroutines, so a chain of closes could overflow it. */

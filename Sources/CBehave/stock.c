@@ -1,0 +1,75 @@
+/*
+ * stock.c — what makes a script see the stock interpreter: `print` as a C function, and in
+ * trusted mode a main chunk that looks like it runs on the main thread, although the runtime
+ * runs it as a task (a coroutine) so that `wait` and async actions work in it.
+ */
+#include "internal.h"
+
+/* print(...): each value through luaL_tolstring (so `__tostring` and `__name` act, and a
+ * `__tostring` that returns no string is the stock error), tab-separated, a newline after, written
+ * through upvalue 1, the host's writer (which counts the output limit). */
+int behave_print(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checkstack(L, 2 * n + 2, "too many arguments to print");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) lua_pushliteral(L, "\t");
+        luaL_tolstring(L, i, NULL);
+    }
+    lua_pushliteral(L, "\n");
+    lua_concat(L, n == 0 ? 1 : 2 * n);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/* The main task's body in trusted mode: calls the chunk (argument 1) with the rest, as the stock
+ * interpreter's C `pmain` does, so a traceback ends in `[C]: in ?`. lua_callk keeps it yieldable. */
+static int behave_main_done(lua_State *L, int status, lua_KContext base) {
+    (void)status;
+    return lua_gettop(L) - (int)base;
+}
+
+int behave_main_call(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_callk(L, n - 1, LUA_MULTRET, 0, behave_main_done);
+    return behave_main_done(L, LUA_OK, 0);
+}
+
+/* Whether L is the main task (registered by behave_set_main_task). */
+static int behave_is_main_task(lua_State *L, lua_State *co) {
+    int type = lua_getfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_MAIN_TASK);
+    int main = type == LUA_TTHREAD && lua_tothread(L, -1) == co;
+    lua_pop(L, 1);
+    return main;
+}
+
+int behave_set_main_task(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    lua_settop(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_MAIN_TASK);
+    return 0;
+}
+
+/* coroutine.running(): the main task says it is the main thread. */
+int behave_stock_running(lua_State *L) {
+    luaL_checkstack(L, 3, NULL);
+    int ismain = lua_pushthread(L);
+    lua_pushboolean(L, ismain || behave_is_main_task(L, L));
+    return 2;
+}
+
+/* coroutine.isyieldable([co]): the main task cannot yield, as the main thread cannot. */
+int behave_stock_isyieldable(lua_State *L) {
+    lua_State *co = lua_isnone(L, 1) ? L : lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    luaL_checkstack(L, 2, NULL);
+    lua_pushboolean(L, lua_isyieldable(co) && !behave_is_main_task(L, co));
+    return 1;
+}
+
+/* coroutine.yield(...): from the main task, the stock error; elsewhere the library's yield. */
+int behave_stock_yield(lua_State *L) {
+    luaL_checkstack(L, 1, NULL);
+    if (behave_is_main_task(L, L)) return luaL_error(L, "attempt to yield from outside a coroutine");
+    return lua_yield(L, lua_gettop(L));
+}

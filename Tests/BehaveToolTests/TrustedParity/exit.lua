@@ -1,0 +1,3 @@
+print("before")
+io.write("unflushed ")
+os.exit(3)

@@ -1,0 +1,3 @@
+print("first")
+local function f() error({code = 7}) end
+f()
