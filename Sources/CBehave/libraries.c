@@ -161,6 +161,10 @@ static int behave_polling_less(lua_State *L) {
 /* table.sort: a plain table with no metatable sorts in the stock function as it is (its work
  * is bounded by the table's size); anything else goes through a comparator that polls. */
 static int behave_table_sort(lua_State *L) {
+    /* The stock function's checks, here: an error it raised from inside this wrapper would
+     * name no function ('?'), where the stock one names table.sort. */
+    behave_check_table(L, 1, BEHAVE_READ | BEHAVE_WRITE | BEHAVE_LENGTH);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
     int plain = 0;
     if (lua_type(L, 1) == LUA_TTABLE) {
         if (lua_getmetatable(L, 1))

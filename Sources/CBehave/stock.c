@@ -31,8 +31,15 @@ static int behave_main_done(lua_State *L, int status, lua_KContext base) {
 
 int behave_main_call(lua_State *L) {
     int n = lua_gettop(L);
-    lua_callk(L, n - 1, LUA_MULTRET, 0, behave_main_done);
-    return behave_main_done(L, LUA_OK, 0);
+    /* Three slots below the chunk, where lua.c's pmain keeps argc, argv and the message
+     * handler: a script reaches "stack overflow" after as many calls as under the stock `lua`. */
+    luaL_checkstack(L, 3, NULL);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    lua_rotate(L, 1, 3);
+    lua_callk(L, n - 1, LUA_MULTRET, 3, behave_main_done);
+    return behave_main_done(L, LUA_OK, 3);
 }
 
 /* Whether L is the main task (registered by behave_set_main_task). */

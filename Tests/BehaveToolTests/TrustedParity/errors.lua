@@ -13,3 +13,9 @@ print(xpcall(function() error("deep") end, function(m) return "handled: " .. m e
 print(select(2, pcall(function() local t = setmetatable({}, {__index = function(t, k) error("no " .. k) end}); return t.field end)))
 print(string.format("%q", "a\nb\0c\"d"), tostring(nil), tostring(1/0), tostring(-0.0), 2^63, math.maxinteger + 1 == math.mininteger)
 print(tostring(print):match("^builtin") or tostring(print):match("^function"))
+print(pcall(table.sort, {1, 2, 3}, table.sort))
+print(pcall(table.sort, 5))
+local depth = 0
+local function deep() depth = depth + 1; deep() end
+local ok, message = pcall(deep)
+print(ok, message:match("stack overflow") ~= nil, depth)
