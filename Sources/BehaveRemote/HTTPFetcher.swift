@@ -1,9 +1,5 @@
-import AsyncHTTPClient
 import Behave
 import BehavePlatform
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -11,89 +7,71 @@ import NIOPosix
     import Foundation
 #endif
 
-/// One answer from the server, after redirects.
-struct HTTPAnswer: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    /// The body of a 200, read in full within the size limit; empty otherwise.
-    var body: [UInt8]
-}
-
-/// GET over AsyncHTTPClient with the loader's rules: https unless allowed, redirects counted and checked
-/// one by one, the size limit enforced while the body streams in, one deadline for the whole fetch.
+/// The loader's side of a fetch, over any ``BehaviourTransport``: the headers every request
+/// carries, https unless allowed, redirects counted and checked one by one, one deadline for the
+/// whole fetch.
 struct HTTPFetcher: Sendable {
     let configuration: RemoteConfiguration
-    private let client: HTTPClient
+    let transport: any BehaviourTransport
+    /// Whether the transport is the loader's own, to shut down when the fetch is over.
+    private let owned: Bool
+
+    /// What every request says about its sender, unless the configuration names its own.
+    static let userAgent = "Behave/\(BehaveVersion.current) (\(Platform.name))"
 
     init(configuration: RemoteConfiguration) {
         self.configuration = configuration
-        var settings = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,  // followed here, so each hop's scheme is checked
-            timeout: .init(
-                connect: .nanoseconds(Int64(configuration.connectTimeout * 1e9)),
-                read: .nanoseconds(Int64(configuration.timeout * 1e9))))
-        settings.decompression = .disabled
-        // A refused connection fails now: retrying until the connect timeout would only delay the cached copy.
-        settings.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        if let transport = configuration.transport {
+            self.transport = transport
+            owned = false
+        } else {
+            transport = AsyncHTTPClientTransport(connectTimeout: configuration.connectTimeout)
+            owned = true
+        }
     }
 
-    func shutdown() async { try? await client.shutdown() }
+    func shutdown() async { if owned { await transport.shutdown() } }
 
-    /// Fetches `url`, following redirects, reading the body of a 200 up to `maximumSize` bytes.
+    /// Fetches `url`, following redirects, reading the body of a 200 up to `maximumSize` bytes,
+    /// all before `deadline` (`WallClock` seconds).
     func get(
-        _ url: String, headers extra: [(String, String)] = [], maximumSize: Int,
-        deadline: NIODeadline
-    ) async throws(RemoteProblem) -> HTTPAnswer {
+        _ url: String, headers extra: [(String, String)] = [], maximumSize: Int, deadline: Double
+    ) async throws(RemoteProblem) -> TransportResponse {
         var current = url
         var redirects = 0
+        var headers: [(name: String, value: String)] = []
+        let own = Set(configuration.headers.map { $0.name.lowercased() })
+        if !own.contains("user-agent") { headers.append(("User-Agent", Self.userAgent)) }
+        if !own.contains("accept") {
+            headers.append(("Accept", "application/json, text/x-lua, text/plain;q=0.5, */*;q=0.1"))
+        }
+        headers += configuration.headers
+        headers += extra.map { (name: $0.0, value: $0.1) }
         while true {
             try checkScheme(current, redirected: redirects > 0)
-            var request = HTTPClientRequest(url: current)
-            request.headers.add(name: "User-Agent", value: "behave")
-            request.headers.add(name: "Accept", value: "application/json, text/x-lua, text/plain;q=0.5, */*;q=0.1")
-            for (name, value) in extra { request.headers.add(name: name, value: value) }
-            let response: HTTPClientResponse
-            do { response = try await client.execute(request, deadline: deadline) } catch {
-                throw describe(error, url: current, duringBody: false)
-            }
-            let status = Int(response.status.code)
-            if [301, 302, 303, 307, 308].contains(status) {
-                guard let location = response.headers.first(name: "location"),
-                    let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString
-                else {
-                    throw .protocolError("the server answered \(status) without a usable Location")
-                }
-                redirects += 1
-                guard redirects <= configuration.maximumRedirects else {
-                    throw .redirect("more than \(configuration.maximumRedirects) redirects (--max-redirects)")
-                }
-                current = next
-                continue
-            }
-            guard status == 200 else {
-                return HTTPAnswer(status: status, headers: response.headers, body: [])
-            }
-            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maximumSize {
-                throw .tooLarge(limit: maximumSize)  // refused before a byte of it is read
-            }
-            var body: [UInt8] = []
+            let left = deadline - WallClock.now()
+            guard left > 0 else { throw .timedOut(seconds: configuration.timeout) }
+            let response: TransportResponse
             do {
-                for try await chunk in response.body {
-                    guard body.count + chunk.readableBytes <= maximumSize else {
-                        throw RemoteProblem.tooLarge(limit: maximumSize)
-                    }
-                    body.append(contentsOf: chunk.readableBytesView)
-                    guard NIODeadline.now() < deadline else {
-                        throw RemoteProblem.timedOut(seconds: configuration.timeout)
-                    }
-                }
-            } catch let problem as RemoteProblem {
-                throw problem
+                response = try await transport.get(
+                    TransportRequest(url: current, headers: headers, maximumSize: maximumSize, timeout: left))
             } catch {
-                throw describe(error, url: current, duringBody: true)
+                // The transport knows the seconds that were left; the reader knows --timeout.
+                if case .timedOut = error { throw .timedOut(seconds: configuration.timeout) }
+                throw error
             }
-            return HTTPAnswer(status: status, headers: response.headers, body: body)
+            let status = response.status
+            guard [301, 302, 303, 307, 308].contains(status) else { return response }
+            guard let location = response.header("location"),
+                let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString
+            else {
+                throw .protocolError("the server answered \(status) without a usable Location")
+            }
+            redirects += 1
+            guard redirects <= configuration.maximumRedirects else {
+                throw .redirect("more than \(configuration.maximumRedirects) redirects (--max-redirects)")
+            }
+            current = next
         }
     }
 
@@ -108,38 +86,5 @@ struct HTTPFetcher: Sendable {
                     : "plain http is refused without --allow-http")
         }
         throw .redirect("\(url) is not an http or https URL")
-    }
-
-    /// A transport error as one readable reason.
-    private func describe(_ error: any Error, url: String, duringBody: Bool) -> RemoteProblem {
-        let host = URL(string: url).map { ($0.host ?? "?") + ($0.port.map { ":\($0)" } ?? "") } ?? url
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout:
-                return .timedOut(seconds: configuration.timeout)
-            case .connectTimeout:
-                return .unreachable(
-                    "cannot connect to \(host) within \(Limits.formatSeconds(configuration.connectTimeout)) (--connect-timeout)"
-                )
-            case .remoteConnectionClosed:
-                return duringBody
-                    ? .truncated("the server closed the connection") : .unreachable("\(host) closed the connection")
-            default:
-                if duringBody { return .truncated("\(error)") }
-                return .unreachable("cannot fetch from \(host): \(error)")
-            }
-        }
-        if duringBody { return .truncated(Self.reason(error)) }
-        return .unreachable("cannot connect to \(host): \(Self.reason(error))")
-    }
-
-    /// "connection refused", "cannot resolve the host name", or the error as NIO describes it.
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? NIOConnectionError {
-            if let failure = error.connectionErrors.first { return reason(failure.error) }
-            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve the host name" }
-        }
-        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
-        return "\(error)"
     }
 }

@@ -32,6 +32,13 @@ public struct RemoteConfiguration: Sendable {
     public var publicKeys: [PublicKey] = []
     /// Refuse copies without a valid signature (needs ``publicKeys``).
     public var requireSignature = false
+    /// Headers every request sends besides the loader's own (`Authorization`, an API key); one
+    /// named `User-Agent` or `Accept` replaces the loader's. The loader's `User-Agent` is
+    /// `Behave/VERSION (PLATFORM)`.
+    public var headers: [(name: String, value: String)] = []
+    /// What makes the requests: nil for ``AsyncHTTPClientTransport`` (made for each load and
+    /// shut down after it); an app's own for `URLSession`, a proxy, or pinning.
+    public var transport: (any BehaviourTransport)?
     /// What runs when neither a fresh nor a cached copy can: the app's bundled default.
     public var fallback: Behaviour?
 

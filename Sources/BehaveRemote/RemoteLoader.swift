@@ -1,5 +1,4 @@
 import Behave
-import NIOCore
 
 /// Loads behaviours from a server the way an app in production needs: the last good copy when the
 /// network fails, conditional requests, a size limit, signatures, a minimum interval between fetches.
@@ -98,19 +97,19 @@ public struct RemoteLoader: Sendable {
     )
         async -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
     {
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.timeout * 1e9))
+        let deadline = WallClock.now() + configuration.timeout
         var headers: [(String, String)] = []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = cached?.entry.lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        let answer: HTTPAnswer
+        let answer: TransportResponse
         do {
             answer = try await fetcher.get(
                 url, headers: headers, maximumSize: configuration.maximumSize, deadline: deadline)
         } catch {
             return .failure(error)
         }
-        let etag = answer.headers.first(name: "etag")
-        let lastModified = answer.headers.first(name: "last-modified")
+        let etag = answer.header("etag")
+        let lastModified = answer.header("last-modified")
         if answer.status == 304 {
             guard var confirmed = cached else {
                 return .failure(.protocolError("the server answered 304 to an unconditional request"))
@@ -124,7 +123,7 @@ public struct RemoteLoader: Sendable {
         let format: Behaviour.Format
         do {
             format = try ServedFormat.format(
-                contentType: answer.headers.first(name: "content-type"), url: url, body: answer.body)
+                contentType: answer.header("content-type"), url: url, body: answer.body)
         } catch {
             return .failure(error)
         }
@@ -159,10 +158,10 @@ public struct RemoteLoader: Sendable {
     /// `URL.sig`: nil when the server has none (404 or 410).
     private func fetchSignature(
         _ url: String, fetcher: HTTPFetcher,
-        deadline: NIODeadline
+        deadline: Double
     ) async -> Result<Signature?, RemoteProblem> {
         let signatureURL = RemoteLoader.signatureURL(for: url)
-        let answer: HTTPAnswer
+        let answer: TransportResponse
         do { answer = try await fetcher.get(signatureURL, maximumSize: 4096, deadline: deadline) } catch {
             return .failure(.badSignature("cannot fetch \(signatureURL): \(error)"))
         }

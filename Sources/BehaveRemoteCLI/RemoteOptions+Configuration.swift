@@ -15,6 +15,7 @@ extension RemoteOptions {
         configuration.allowHTTP = allowHTTP
         configuration.refresh = refresh
         configuration.requireSignature = requireSignature
+        configuration.headers = headers.map { (name: $0.name, value: $0.value) }
         for key in publicKeys { configuration.publicKeys.append(try KeyFiles.publicKey(key)) }
         if let fallback { configuration.fallback = try Behaviour.read(path: fallback, limit: inputLimit) }
         return configuration

@@ -12,7 +12,8 @@ struct DocsTests {
         // keynote-run: KeynoteDocTests
         "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
-        "docs/remote.md": ["remote-commands", "remote-app", "ci-signing"],  // RemoteDocTests runs the sh blocks
+        // RemoteDocTests runs the sh blocks
+        "docs/remote.md": ["remote-commands", "remote-app", "remote-headers", "remote-urlsession", "ci-signing"],
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
         // adopt-session: scripts/example runs it against the example's built tool
         "docs/adopting.md": [
@@ -107,6 +108,8 @@ struct DocsTests {
             ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
             ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
             ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
+            ("remote-headers", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
+            ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("adopt-manifest", "docs/adopting.md", "Examples/Ticketing/Package.swift"),
             ("adopt-open", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/Ticketing.swift"),
             ("adopt-trait", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/TicketRouting.swift"),

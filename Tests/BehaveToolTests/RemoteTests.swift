@@ -69,6 +69,33 @@ struct RemoteTests {
         }
     }
 
+    @Test("--header is sent on every request; a server that needs it refuses without it; User-Agent names Behave")
+    func headers() throws {
+        let fixture = try Fixture()
+        try fixture.server.serve([
+            "/b.json": TestServer.Route(body: Self.first, require_header: ["Authorization": "Bearer s3cret"])
+        ])
+        let refused = try fixture.behave()
+        #expect(refused.status == 69)
+        #expect(refused.stderr.contains("the server answered 401"), "\(refused.stderr)")
+        let sent = try fixture.behave("run", "/b.json", ["--header", "Authorization: Bearer s3cret"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout == Self.firstOutput)
+        let requests = try fixture.server.requests()
+        #expect(requests.map(\.status) == [401, 200])
+        #expect(requests.last?.authorization == "Bearer s3cret")
+        #expect(requests.allSatisfy { $0.user_agent?.hasPrefix("Behave/0.") == true }, "\(requests.map(\.user_agent))")
+        let own = try fixture.behave(
+            "run", "/b.json", ["--header", "Authorization: Bearer s3cret", "--header", "User-Agent: ticketing/1.0"])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(try fixture.server.requests().last?.user_agent == "ticketing/1.0")
+        for bad in ["no colon", ": empty name", "bad name: x", "X-Ok: line\nbreak"] {
+            let result = try fixture.behave("run", "/b.json", ["--header", bad])
+            #expect(result.status == 64, "\(bad)")
+            #expect(result.stderr.contains("--header"), "\(result.stderr)")
+        }
+    }
+
     @Test func firstFetchRunsAndIsCached() throws {
         let fixture = try Fixture()
         _ = try fixture.primed()

@@ -16,11 +16,13 @@ package final class TestServer {
         package var chunked: Bool?
         package var truncate: Int?
         package var redirect: String?
+        package var require_header: [String: String]?
 
         package init(
             status: Int? = nil, body: String? = nil, file: String? = nil, generate: Int? = nil,
             content_type: String? = nil, etag: String? = nil, last_modified: String? = nil,
-            delay: Double? = nil, chunked: Bool? = nil, truncate: Int? = nil, redirect: String? = nil
+            delay: Double? = nil, chunked: Bool? = nil, truncate: Int? = nil, redirect: String? = nil,
+            require_header: [String: String]? = nil
         ) {
             self.status = status
             self.body = body
@@ -33,6 +35,7 @@ package final class TestServer {
             self.chunked = chunked
             self.truncate = truncate
             self.redirect = redirect
+            self.require_header = require_header
         }
 
         package static func body(_ text: String, contentType: String? = nil, etag: String? = nil) -> Route {
@@ -46,6 +49,8 @@ package final class TestServer {
         package var status: Int
         package var if_none_match: String?
         package var if_modified_since: String?
+        package var user_agent: String?
+        package var authorization: String?
     }
 
     package let directory: URL

@@ -14,6 +14,7 @@ A route (keyed by path) may hold:
   chunked        send the body with chunked transfer encoding
   truncate       announce the full length, send only this many bytes, then close
   redirect       answer 302 with this Location
+  require_header {NAME: VALUE}: answer 401 unless the request sends each header with that value
 """
 import json
 import os
@@ -45,7 +46,9 @@ class Handler(BaseHTTPRequestHandler):
     def record(self, status):
         entry = {"path": self.path, "status": status,
                  "if_none_match": self.headers.get("If-None-Match"),
-                 "if_modified_since": self.headers.get("If-Modified-Since")}
+                 "if_modified_since": self.headers.get("If-Modified-Since"),
+                 "user_agent": self.headers.get("User-Agent"),
+                 "authorization": self.headers.get("Authorization")}
         with LOCK, open(os.path.join(ROOT, "requests.jsonl"), "a") as f:
             f.write(json.dumps(entry) + "\n")
 
@@ -64,6 +67,10 @@ class Handler(BaseHTTPRequestHandler):
             self.record(404)
             return self.plain(404, "not found\n")
         time.sleep(route.get("delay", 0))
+        for name, value in route.get("require_header", {}).items():
+            if self.headers.get(name) != value:
+                self.record(401)
+                return self.plain(401, "unauthorized\n")
         if "redirect" in route:
             self.record(302)
             return self.plain(302, "moved\n", [("Location", route["redirect"])])

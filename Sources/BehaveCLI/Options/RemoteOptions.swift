@@ -61,6 +61,13 @@ package struct RemoteOptions: ParsableArguments {
     )
     package var requireSignature = false
 
+    @Option(
+        name: .customLong("header"),
+        help: ArgumentHelp(
+            "A header every request sends, 'Name: value' (repeatable): Authorization, an API key. Replaces User-Agent or Accept when it names them.",
+            valueName: "header"))
+    package var headers: [HeaderEntry] = []
+
     package func validate() throws {
         if requireSignature && publicKeys.isEmpty {
             throw ValidationError("--require-signature needs at least one --public-key")

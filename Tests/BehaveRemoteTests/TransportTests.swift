@@ -1,0 +1,94 @@
+import Behave
+import BehaveDemos
+import BehaveRemote
+import BehaveTestSupport
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+    // snippet: remote-urlsession
+    /// Remote behaviours through URLSession, for an app that routes its traffic there (a proxy,
+    /// pinning in a delegate, the system's own network settings).
+    struct URLSessionTransport: BehaviourTransport {
+        /// Stops URLSession following redirects: the loader follows them itself, checking each hop.
+        final class NoRedirects: NSObject, URLSessionTaskDelegate {
+            func urlSession(
+                _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                newRequest request: URLRequest
+            ) async -> URLRequest? { nil }
+        }
+
+        func get(_ request: TransportRequest) async throws(RemoteProblem) -> TransportResponse {
+            guard let url = URL(string: request.url) else { throw .unreachable("not a URL: \(request.url)") }
+            var outgoing = URLRequest(url: url, timeoutInterval: request.timeout)
+            for header in request.headers { outgoing.addValue(header.value, forHTTPHeaderField: header.name) }
+            let data: Data
+            let response: URLResponse
+            do { (data, response) = try await URLSession.shared.data(for: outgoing, delegate: NoRedirects()) } catch {
+                throw (error as? URLError)?.code == .timedOut
+                    ? .timedOut(seconds: request.timeout) : .unreachable(error.localizedDescription)
+            }
+            guard let http = response as? HTTPURLResponse else { throw .protocolError("not an HTTP answer") }
+            let headers = http.allHeaderFields.map { (name: "\($0.key)", value: "\($0.value)") }
+            guard http.statusCode == 200 else { return TransportResponse(status: http.statusCode, headers: headers) }
+            guard data.count <= request.maximumSize else { throw .tooLarge(limit: request.maximumSize) }
+            return TransportResponse(status: 200, headers: headers, body: [UInt8](data))
+        }
+    }
+// snippet end
+#endif
+
+/// `RemoteConfiguration.transport` and `headers` through the library API, against a real server.
+@Suite("Remote transports")
+struct TransportTests {
+    /// A transport of the app's own: the default one, with every request it makes written down.
+    final class RecordingTransport: BehaviourTransport, @unchecked Sendable {
+        let inner = AsyncHTTPClientTransport()
+        private let lock = NSLock()
+        private var seen: [TransportRequest] = []
+        var requests: [TransportRequest] { lock.withLock { seen } }
+
+        func get(_ request: TransportRequest) async throws(RemoteProblem) -> TransportResponse {
+            lock.withLock { seen.append(request) }
+            return try await inner.get(request)
+        }
+
+        func shutdown() async { await inner.shutdown() }
+    }
+
+    @Test("an app's transport makes every request, with the app's headers; the loader follows the redirect")
+    func appTransport() async throws {
+        let server = try TestServer()
+        try server.serve([
+            "/moved.json": TestServer.Route(redirect: "/b.json"),
+            "/b.json": TestServer.Route(body: RemoteFixtures.first, require_header: ["Authorization": "Bearer t0ken"]),
+        ])
+        let transport = RecordingTransport()
+        // snippet: remote-headers
+        var remote = RemoteConfiguration()
+        remote.headers = [(name: "Authorization", value: "Bearer t0ken")]
+        remote.transport = transport  // or URLSessionTransport() on Apple platforms
+        // snippet end
+        remote.cacheDirectory = try Tool.temporaryDirectory().path
+        remote.allowHTTP = true
+        remote.timeout = 300
+        let host = try BehaveHost(modules: [MyFirstModule(), MySecondModule()])
+        let loaded = try await RemoteLoader(remote).load(server.url("/moved.json")) { host.check($0) }
+        #expect(loaded.origin == .downloaded)
+        #expect(loaded.behaviour.bytes == Array(RemoteFixtures.first.utf8))
+        #expect(transport.requests.map(\.url) == [server.url("/moved.json"), server.url("/b.json")])
+        let names = transport.requests.first?.headers.map(\.name) ?? []
+        #expect(names == ["User-Agent", "Accept", "Authorization"])
+        #expect(transport.requests.first?.headers.first?.value.hasPrefix("Behave/\(BehaveVersion.current) (") == true)
+        #expect(try server.requests().map(\.authorization) == ["Bearer t0ken", "Bearer t0ken"])
+        await transport.shutdown()
+
+        // Without the header the server refuses, and that is the reason given.
+        remote.headers = []
+        remote.transport = nil
+        remote.cacheDirectory = try Tool.temporaryDirectory().path
+        await #expect(throws: RemoteError.self) {
+            try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
+        }
+    }
+}
