@@ -14,6 +14,9 @@ public struct RemoteBehaviour: Sendable {
         case lastGoodCopy
         /// The configured fallback, because there was neither a fresh nor a cached copy.
         case fallback
+        /// The cached copy, at once, while the fetch goes on (``RemoteBehaviour/refresh``):
+        /// ``RemoteConfiguration/maximumWait`` passed first.
+        case cachedWhileRefreshing
     }
 
     /// The URL asked for.
@@ -29,6 +32,8 @@ public struct RemoteBehaviour: Sendable {
     public var signer: PublicKey?
     /// Things worth saying that did not stop the load (a damaged cache file, a cache that cannot be written).
     public var notes: [String] = []
+    /// The fetch still running when the load returned (``Origin/cachedWhileRefreshing``).
+    public var refresh: BackgroundRefresh?
 
     /// The one line that says what happened, for copies that are not current; nil otherwise.
     public var warning: String? {

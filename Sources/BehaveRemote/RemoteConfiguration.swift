@@ -25,6 +25,11 @@ public struct RemoteConfiguration: Sendable {
     /// Within this many seconds of the last confirmed fetch, the cached copy is used without a request.
     /// Default 0: every load revalidates.
     public var minimumFetchInterval: Double = 0
+    /// How long a load waits for the fresh copy when a cached one can run: nil (the default) waits
+    /// for the fetch, up to ``timeout``; 0 runs the cached copy at once. When the wait runs out the
+    /// fetch goes on (``RemoteBehaviour/refresh``), and a fresh copy it brings is checked and kept
+    /// for the next load. With no cached copy a load always waits.
+    public var maximumWait: Double?
     /// Revalidate now even within ``minimumFetchInterval``.
     public var refresh = false
     /// Keys whose signatures are accepted (several during a rotation). When any are given, `URL.sig` is

@@ -46,6 +46,8 @@ public struct RemoteLoader: Sendable {
             notes.append("the cached copy of \(url) is damaged (\(error)) and is ignored")
         }
 
+        cached = promotePending(url, cached: cached, cache: cache, notes: &notes, validate: validate)
+
         if let cached, !configuration.refresh, configuration.minimumFetchInterval > 0 {
             let age = WallClock.now() - cached.entry.fetchedAt
             if age >= 0 && age < configuration.minimumFetchInterval {
@@ -55,9 +57,32 @@ public struct RemoteLoader: Sendable {
             }
         }
 
-        let fetcher = HTTPFetcher(configuration: configuration)
-        let outcome = await fetchFresh(url, cached: cached, fetcher: fetcher, validate: validate)
-        await fetcher.shutdown()
+        var outcome: Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
+        if let cached, let wait = configuration.maximumWait {
+            // The fetch runs on its own; the load waits for it at most `wait` seconds.
+            let loader = self
+            let fetch = Task { () -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem> in
+                let fetcher = HTTPFetcher(configuration: loader.configuration)
+                let outcome = await loader.fetchFresh(url, cached: cached, fetcher: fetcher)
+                await fetcher.shutdown()
+                return outcome
+            }
+            guard let finished = await Self.first(of: fetch, within: wait) else {
+                let refresh = BackgroundRefresh(fetch: fetch, url: url, cache: cache)
+                return RemoteBehaviour(
+                    url: url, behaviour: cached.behaviour, origin: .cachedWhileRefreshing,
+                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes, refresh: refresh)
+            }
+            outcome = finished
+        } else {
+            let fetcher = HTTPFetcher(configuration: configuration)
+            outcome = await fetchFresh(url, cached: cached, fetcher: fetcher)
+            await fetcher.shutdown()
+        }
+        if case .success(let (copy, .downloaded)) = outcome {
+            let errors = validate(copy.behaviour).filter { $0.severity == .error }
+            if !errors.isEmpty { outcome = .failure(.invalid(errors)) }
+        }
 
         switch outcome {
         case .success(let (copy, origin)):
@@ -82,18 +107,57 @@ public struct RemoteLoader: Sendable {
         }
     }
 
+    /// The result of `fetch` if it comes within `seconds`; nil otherwise (the fetch goes on).
+    private static func first<T: Sendable>(of fetch: Task<T, Never>, within seconds: Double) async -> T? {
+        guard seconds > 0 else { return nil }
+        return await withTaskGroup(of: T?.self) { group in
+            group.addTask { await fetch.value }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1e9))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// A fresh copy fetched in the background at an earlier load becomes the current one now, if
+    /// it still verifies and validates; otherwise it is dropped, with a note saying why.
+    private func promotePending(
+        _ url: String, cached: UsableCopy?, cache: BehaviourCache, notes: inout [String],
+        validate: (Behaviour) -> [Diagnostic]
+    ) -> UsableCopy? {
+        let pending: CacheEntry?
+        do { pending = try cache.pendingEntry(for: url) } catch {
+            notes.append("the fresh copy of \(url) fetched in the background is damaged (\(error)) and is dropped")
+            cache.removePending(for: url)
+            return cached
+        }
+        guard let pending else { return cached }
+        defer { cache.removePending(for: url) }
+        switch usable(pending, url: url, validate: validate) {
+        case .success(let (behaviour, signer)):
+            do { try cache.store(pending) } catch { notes.append("\(error); the fresh copy runs but is not kept") }
+            return UsableCopy(entry: pending, behaviour: behaviour, signer: signer)
+        case .failure(let why):
+            notes.append("the fresh copy of \(url) fetched in the background is not used: \(why)")
+            return cached
+        }
+    }
+
     /// A copy that may run: the cache entry that keeps it, the behaviour, the key that signed it.
-    private struct UsableCopy {
+    struct UsableCopy: Sendable {
         var entry: CacheEntry
         var behaviour: Behaviour
         var signer: PublicKey?
     }
 
-    /// The fresh copy, received in full, validated and verified; or why not.
-    /// The fresh copy (downloaded, or the cached one confirmed by a 304), ready to be kept; or why not.
-    nonisolated(nonsending) private func fetchFresh(
-        _ url: String, cached: UsableCopy?, fetcher: HTTPFetcher,
-        validate: (Behaviour) -> [Diagnostic]
+    /// The fresh copy (downloaded, received in full and verified; or the cached one confirmed by
+    /// a 304); or why not. A downloaded copy is not validated yet: the caller does it, now or (for a
+    /// copy fetched in the background) at the next load.
+    private func fetchFresh(
+        _ url: String, cached: UsableCopy?, fetcher: HTTPFetcher
     )
         async -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
     {
@@ -147,8 +211,6 @@ public struct RemoteLoader: Sendable {
             }
         }
         let behaviour = Behaviour(name: url, bytes: answer.body, format: format)
-        let errors = validate(behaviour).filter { $0.severity == .error }
-        if !errors.isEmpty { return .failure(.invalid(errors)) }
         let entry = CacheEntry(
             url: url, body: answer.body, format: format, etag: etag, lastModified: lastModified,
             fetchedAt: WallClock.now(), signature: signature)

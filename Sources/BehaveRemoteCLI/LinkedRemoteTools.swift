@@ -17,7 +17,19 @@ struct LinkedRemoteTools: RemoteTools {
             let loaded = try await RemoteLoader(configuration).load(url, validate: validate)
             for note in loaded.notes { StandardError.write("\(BehaveTool.current.name): warning: \(note)\n") }
             if let warning = loaded.warning { StandardError.write("\(BehaveTool.current.name): warning: \(warning)\n") }
-            return LoadedBehaviour(behaviour: loaded.behaviour, successCode: loaded.origin.successCode)
+            var afterRun: (@Sendable () async -> Void)?
+            if let refresh = loaded.refresh {
+                afterRun = {
+                    let name = BehaveTool.current.name
+                    switch await refresh.wait() {
+                    case .fresh: StandardError.write("\(name): a fresh copy of \(url) is kept for the next run\n")
+                    case .unchanged: break
+                    case .failed(let why): StandardError.write("\(name): warning: \(why); the cached copy stays\n")
+                    }
+                }
+            }
+            return LoadedBehaviour(
+                behaviour: loaded.behaviour, successCode: loaded.origin.successCode, afterRun: afterRun)
         } catch {
             throw BehaveExitError(BehaveExit.report(error))
         }

@@ -12,6 +12,7 @@ extension RemoteOptions {
         if let timeout { configuration.timeout = timeout }
         if let maximumRedirects { configuration.maximumRedirects = maximumRedirects }
         if let minimumFetchInterval { configuration.minimumFetchInterval = minimumFetchInterval }
+        configuration.maximumWait = maximumWait
         configuration.allowHTTP = allowHTTP
         configuration.refresh = refresh
         configuration.requireSignature = requireSignature

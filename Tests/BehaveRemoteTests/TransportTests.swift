@@ -56,6 +56,41 @@ struct TransportTests {
         func shutdown() async { await inner.shutdown() }
     }
 
+    @Test(
+        "maximumWait 0: the cached copy at once, the refresh in the background, the fresh copy current at the next load"
+    )
+    func backgroundRefresh() async throws {
+        let server = try TestServer()
+        try server.serve(["/b.json": .body(RemoteFixtures.first)])
+        var remote = RemoteConfiguration()
+        remote.cacheDirectory = try Tool.temporaryDirectory().path
+        remote.allowHTTP = true
+        remote.timeout = 300
+        let host = try BehaveHost(modules: [MyFirstModule(), MySecondModule()])
+        _ = try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
+        try server.serve(["/b.json": TestServer.Route(body: RemoteFixtures.second, delay: 3)])
+        // snippet: remote-max-wait
+        remote.maximumWait = 0  // start on the cached copy; the fresh one is for the next launch
+        let loaded = try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
+        if let refresh = loaded.refresh {
+            Task { if await refresh.wait() == .fresh { print("a new behaviour runs at the next launch") } }
+        }
+        // snippet end
+        #expect(loaded.origin == .cachedWhileRefreshing)
+        #expect(loaded.behaviour.bytes == Array(RemoteFixtures.first.utf8))
+        #expect(try server.requests().count == 1, "the load returned before the server answered")
+        #expect(await loaded.refresh?.wait() == .fresh)
+        server.stop()
+        let next = try await RemoteLoader(remote).load(server.url("/b.json")) { host.check($0) }
+        #expect(next.origin == .cachedWhileRefreshing)
+        #expect(next.behaviour.bytes == Array(RemoteFixtures.second.utf8))
+        guard case .failed(let why) = await next.refresh?.wait() else {
+            Issue.record("the refresh with the server down should fail")
+            return
+        }
+        #expect(why.hasPrefix(server.url("/b.json") + ": "))
+    }
+
     @Test("an app's transport makes every request, with the app's headers; the loader follows the redirect")
     func appTransport() async throws {
         let server = try TestServer()

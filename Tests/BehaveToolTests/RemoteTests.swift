@@ -96,6 +96,50 @@ struct RemoteTests {
         }
     }
 
+    @Test(
+        "--max-wait 0 with a cached copy: the run starts at once on it, the slow fetch ends after it, the next run has the fresh copy"
+    )
+    func maxWaitZero() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        try fixture.server.serve(["/b.json": TestServer.Route(body: Self.second, delay: 6)])
+        let terminal = try PseudoTerminal(
+            [
+                "run", fixture.server.url("/b.json"), "--allow-http", "--cache-dir", fixture.cache, "--max-wait", "0",
+            ], environment: [:])
+        try terminal.expect(Self.firstOutput.replacingOccurrences(of: "\n", with: "\r\n"))
+        // The behaviour ran while the server still sat on the request: only the priming one is logged.
+        #expect(try fixture.server.requests().count == 1)
+        try terminal.expect("a fresh copy of \(fixture.server.url("/b.json")) is kept for the next run")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try fixture.server.requests().map(\.status) == [200, 200])
+        // The server is gone: the next run has the fresh copy all the same, as its last good copy.
+        fixture.server.stop()
+        let next = try fixture.behave()
+        #expect(next.status == 10, "\(next.stderr)")
+        #expect(next.stdout == Self.secondOutput)
+    }
+
+    @Test("--max-wait with a fast server waits for the fresh copy, and a fresh copy that fails the check is refused")
+    func maxWaitEnough() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        try fixture.server.serve(["/b.json": .body(Self.second)])
+        let fresh = try fixture.behave("run", "/b.json", ["--max-wait", "60"])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout == Self.secondOutput)
+        try fixture.server.serve(["/b.json": TestServer.Route(body: "[{\"name\": 5}]", delay: 2)])
+        let stale = try fixture.behave("run", "/b.json", ["--max-wait", "0"])
+        #expect(stale.status == 0, "\(stale.stderr)")
+        #expect(stale.stdout == Self.secondOutput)
+        // Kept for the next run, it is checked there, refused, and the current copy runs.
+        fixture.server.stop()
+        let next = try fixture.behave()
+        #expect(next.status == 10)
+        #expect(next.stdout == Self.secondOutput)
+        #expect(next.stderr.contains("fetched in the background is not used"), "\(next.stderr)")
+    }
+
     @Test func firstFetchRunsAndIsCached() throws {
         let fixture = try Fixture()
         _ = try fixture.primed()

@@ -41,6 +41,7 @@ struct CheckCommand: RemoteCommand {
                 continue
             }
             let behaviour = loaded.behaviour
+            await loaded.afterRun?()
             let diagnostics = host.check(behaviour, strict: strict)
             for diagnostic in diagnostics { StandardError.write("\(diagnostic)\n") }
             if diagnostics.contains(where: { $0.severity == .error }) {

@@ -30,6 +30,7 @@ struct TranslateCommand: RemoteCommand {
                 host.check($0, strict: strict)
             }
         } catch { throw error.code }
+        await loaded.afterRun?()
         do {
             let (script, warnings) = try host.translate(loaded.behaviour, layout: .readable, strict: strict)
             for warning in warnings { StandardError.write("\(warning)\n") }

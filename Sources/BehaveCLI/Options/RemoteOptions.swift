@@ -41,6 +41,13 @@ package struct RemoteOptions: ParsableArguments {
             valueName: "seconds"))
     package var minimumFetchInterval: Double?
 
+    @Option(
+        name: .customLong("max-wait"),
+        help: ArgumentHelp(
+            "With a cached copy, wait at most this long for the fresh one; 0 runs the cached copy at once. The fetch goes on (within --timeout) and a fresh copy is kept for the next run. Default: wait for the fetch.",
+            valueName: "seconds"))
+    package var maximumWait: Double?
+
     @Flag(help: "Fetch now, even within --min-fetch-interval.")
     package var refresh = false
 
@@ -74,7 +81,7 @@ package struct RemoteOptions: ParsableArguments {
         }
         for (name, value) in [
             ("--timeout", timeout), ("--connect-timeout", connectTimeout),
-            ("--min-fetch-interval", minimumFetchInterval),
+            ("--min-fetch-interval", minimumFetchInterval), ("--max-wait", maximumWait),
         ] {
             if let value, !(value >= 0 && value.isFinite) {
                 throw ValidationError("\(name) expects seconds ≥ 0, got \(value)")

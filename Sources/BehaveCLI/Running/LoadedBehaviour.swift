@@ -7,10 +7,16 @@ package struct LoadedBehaviour {
     /// The exit code for a run that itself succeeded: it still tells whether a stale copy ran
     /// (``BehaveExit/ranLastGoodCopy``, ``BehaveExit/ranFallback``).
     package var successCode: Int32
+    /// What must finish before the tool exits, after the behaviour ran: a remote behaviour's fetch
+    /// that `--max-wait` left running, whose fresh copy is kept for the next run.
+    package var afterRun: (@Sendable () async -> Void)?
 
-    package init(behaviour: Behaviour, successCode: Int32 = BehaveExit.success) {
+    package init(
+        behaviour: Behaviour, successCode: Int32 = BehaveExit.success, afterRun: (@Sendable () async -> Void)? = nil
+    ) {
         self.behaviour = behaviour
         self.successCode = successCode
+        self.afterRun = afterRun
     }
 
     /// Reads `argument`: a file here, `-` for stdin (as `lua -` reads it), a URL through `tools`

@@ -75,8 +75,11 @@ struct RunInvocation: Equatable {
                 loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
                 events: channel, timeline: timeline)
         } catch {
-            throw BehaveExit.report(error)
+            let code = BehaveExit.report(error)
+            await loaded.afterRun?()
+            throw code
         }
+        await loaded.afterRun?()
         try BehaveExit.flushOutput()
         if case .completed(let waiting) = report.finish, waiting > 0 {
             StandardError.write(
