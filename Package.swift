@@ -54,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // NIOSingletons, which HTTPClient.defaultEventLoopGroup is (2.58.0).
         .package(url: "https://github.com/apple/swift-nio", from: "2.58.0"),
+        // TLSConfiguration with the authorities of --ca-file; 2.30.0 is what the AsyncHTTPClient
+        // resolved here requires itself.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
     ],
     targets: [
         // The C Lua 5.4 runtime.
@@ -90,6 +93,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // The seed's demo modules (Greeter, Browser, Keynote), which the `behave` tool carries; not a
@@ -128,7 +132,9 @@ let package = Package(
             path: "Fuzz/behave-fuzz"),
         // What several test targets share: running the built tools, a real HTTP server on
         // 127.0.0.1 (behave-test-server.py), the docs' blocks.
-        .target(name: "BehaveTestSupport", path: "Tests/Support", exclude: ["behave-test-server.py"]),
+        .target(
+            name: "BehaveTestSupport", path: "Tests/Support",
+            exclude: ["behave-test-server.py", "make-test-certificates.py"]),
         .testTarget(
             name: "LuaTests", dependencies: ["BehaveLua", "CBehave", "CBehaveLua", "BehavePlatform"],
             exclude: ["Parity"]),

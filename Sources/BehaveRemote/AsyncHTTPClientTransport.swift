@@ -4,6 +4,7 @@ import BehavePlatform
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -18,12 +19,27 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
     private let client: HTTPClient
     private let connectTimeout: Double
 
-    /// A transport whose connections time out after `connectTimeout` seconds.
-    public init(connectTimeout: Double = RemoteConfiguration().connectTimeout) {
+    /// A transport whose connections time out after `connectTimeout` seconds, trusting the
+    /// system's certificate authorities, or only those of the PEM file `certificateAuthorities`
+    /// (as curl's `--cacert`). Throws when that file holds no certificate it can read.
+    public init(
+        connectTimeout: Double = RemoteConfiguration().connectTimeout, certificateAuthorities: String? = nil
+    ) throws(RemoteProblem) {
         self.connectTimeout = connectTimeout
         var settings = HTTPClient.Configuration(
             redirectConfiguration: .disallow,  // the loader follows them, checking each hop's scheme
             timeout: .init(connect: .nanoseconds(Int64(connectTimeout * 1e9))))
+        if let certificateAuthorities {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            do {
+                let certificates = try NIOSSLCertificate.fromPEMFile(certificateAuthorities)
+                guard !certificates.isEmpty else { throw RemoteProblem.unreachable("no certificate in it") }
+                tls.trustRoots = .certificates(certificates)
+            } catch {
+                throw .unreachable("cannot use the certificate authorities in \(certificateAuthorities): \(error)")
+            }
+            settings.tlsConfiguration = tls
+        }
         settings.decompression = .disabled
         settings.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
@@ -65,6 +81,9 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
     /// A transport error as one readable reason.
     private func describe(_ error: any Error, url: String, duringBody: Bool, timeout: Double) -> RemoteProblem {
         let host = URL(string: url).map { ($0.host ?? "?") + ($0.port.map { ":\($0)" } ?? "") } ?? url
+        if let reason = Self.certificateReason(error) {
+            return .unreachable("the certificate of \(host) is refused: \(reason)")
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout:
@@ -82,6 +101,23 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
         }
         if duringBody { return .truncated(Self.reason(error)) }
         return .unreachable("cannot connect to \(host): \(Self.reason(error))")
+    }
+
+    /// Why the server's certificate was refused, when that is what failed.
+    static func certificateReason(_ error: any Error) -> String? {
+        let text = "\(error)"
+        if error is NIOSSLExtraError, text.lowercased().contains("hostname") {
+            return "it is not for this host name"
+        }
+        guard text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate verify failed") else {
+            return nil
+        }
+        if text.contains("expired") { return "it has expired" }
+        if text.contains("hostname") || text.contains("host name") || text.contains("IP address mismatch") {
+            return "it is not for this host name"
+        }
+        return
+            "it is not signed by a trusted authority, has expired, or is not for this host name (--ca-file trusts an authority)"
     }
 
     /// "connection refused", "cannot resolve the host name", or the error as NIO describes it.

@@ -19,13 +19,15 @@ struct HTTPFetcher: Sendable {
     /// What every request says about its sender, unless the configuration names its own.
     static let userAgent = "Behave/\(BehaveVersion.current) (\(Platform.name))"
 
-    init(configuration: RemoteConfiguration) {
+    init(configuration: RemoteConfiguration) throws(RemoteProblem) {
         self.configuration = configuration
         if let transport = configuration.transport {
             self.transport = transport
             owned = false
         } else {
-            transport = AsyncHTTPClientTransport(connectTimeout: configuration.connectTimeout)
+            transport = try AsyncHTTPClientTransport(
+                connectTimeout: configuration.connectTimeout,
+                certificateAuthorities: configuration.certificateAuthorities)
             owned = true
         }
     }

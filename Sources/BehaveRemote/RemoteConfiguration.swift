@@ -41,6 +41,9 @@ public struct RemoteConfiguration: Sendable {
     /// named `User-Agent` or `Accept` replaces the loader's. The loader's `User-Agent` is
     /// `Behave/VERSION (PLATFORM)`.
     public var headers: [(name: String, value: String)] = []
+    /// A PEM file of the certificate authorities to trust for https, instead of the system's
+    /// (`--ca-file`): a company's own authority, or a test's. Used by the default transport.
+    public var certificateAuthorities: String?
     /// What makes the requests: nil for ``AsyncHTTPClientTransport`` (made for each load and
     /// shut down after it); an app's own for `URLSession`, a proxy, or pinning.
     public var transport: (any BehaviourTransport)?

@@ -62,7 +62,12 @@ public struct RemoteLoader: Sendable {
             // The fetch runs on its own; the load waits for it at most `wait` seconds.
             let loader = self
             let fetch = Task { () -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem> in
-                let fetcher = HTTPFetcher(configuration: loader.configuration)
+                let fetcher: HTTPFetcher
+                do throws(RemoteProblem) {
+                    fetcher = try HTTPFetcher(configuration: loader.configuration)
+                } catch {
+                    return .failure(error)
+                }
                 let outcome = await loader.fetchFresh(url, cached: cached, fetcher: fetcher)
                 await fetcher.shutdown()
                 return outcome
@@ -75,9 +80,13 @@ public struct RemoteLoader: Sendable {
             }
             outcome = finished
         } else {
-            let fetcher = HTTPFetcher(configuration: configuration)
-            outcome = await fetchFresh(url, cached: cached, fetcher: fetcher)
-            await fetcher.shutdown()
+            do throws(RemoteProblem) {
+                let fetcher = try HTTPFetcher(configuration: configuration)
+                outcome = await fetchFresh(url, cached: cached, fetcher: fetcher)
+                await fetcher.shutdown()
+            } catch {
+                outcome = .failure(error)
+            }
         }
         if case .success(let (copy, .downloaded)) = outcome {
             let errors = validate(copy.behaviour).filter { $0.severity == .error }

@@ -13,6 +13,11 @@ extension RemoteOptions {
         if let maximumRedirects { configuration.maximumRedirects = maximumRedirects }
         if let minimumFetchInterval { configuration.minimumFetchInterval = minimumFetchInterval }
         configuration.maximumWait = maximumWait
+        if let certificateAuthorities {
+            // Read now, so a missing file is the command's error rather than every fetch's.
+            _ = try FileBytes.read(certificateAuthorities, limit: 1 << 20)
+            configuration.certificateAuthorities = certificateAuthorities
+        }
         configuration.allowHTTP = allowHTTP
         configuration.refresh = refresh
         configuration.requireSignature = requireSignature

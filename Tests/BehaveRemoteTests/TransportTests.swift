@@ -43,7 +43,7 @@ import Testing
 struct TransportTests {
     /// A transport of the app's own: the default one, with every request it makes written down.
     final class RecordingTransport: BehaviourTransport, @unchecked Sendable {
-        let inner = AsyncHTTPClientTransport()
+        let inner = try! AsyncHTTPClientTransport()
         private let lock = NSLock()
         private var seen: [TransportRequest] = []
         var requests: [TransportRequest] { lock.withLock { seen } }

@@ -58,14 +58,20 @@ package final class TestServer {
     private let process: Process
     private let lifeline = Pipe()
 
-    package init() throws {
+    /// The scheme it speaks: `https` when started with a certificate.
+    package let scheme: String
+
+    /// A server on 127.0.0.1; with `tls` (a PEM certificate and key) it speaks https.
+    package init(tls: (certificate: String, key: String)? = nil) throws {
         directory = try Tool.temporaryDirectory()
+        scheme = tls == nil ? "http" : "https"
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Tool.root.appendingPathComponent("Tests/Support/behave-test-server.py").path,
-            directory.path,
-        ]
+        process.arguments =
+            [
+                "python3", Tool.root.appendingPathComponent("Tests/Support/behave-test-server.py").path,
+                directory.path,
+            ] + (tls.map { [$0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = lifeline  // the server exits when this closes, even if the tests crash
@@ -85,8 +91,22 @@ package final class TestServer {
 
     package enum ServerError: Error { case didNotStart }
 
-    /// `http://127.0.0.1:PORT` + `path`.
-    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    /// `http://127.0.0.1:PORT` + `path` (`https` for a server with a certificate).
+    package func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
+
+    /// A throwaway certificate authority and server certificates, made now in a fresh directory
+    /// (make-test-certificates.py): `ca.pem`, and `good`, `expired`, `wronghost` `.pem` and `.key`.
+    package static func makeCertificates() throws -> URL {
+        let directory = try Tool.temporaryDirectory()
+        let result = try Tool.run(
+            [
+                "python3", Tool.root.appendingPathComponent("Tests/Support/make-test-certificates.py").path,
+                directory.path,
+            ],
+            program: URL(fileURLWithPath: "/usr/bin/env"))
+        guard result.status == 0 else { throw ServerError.didNotStart }
+        return directory
+    }
 
     /// Replaces every route.
     package func serve(_ routes: [String: Route]) throws {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A scripted HTTP server on 127.0.0.1 for behave's remote tests.
 
-Usage: behave-test-server.py DIR
-Prints the port it listens on, then serves GET requests as DIR/routes.json says (read on every request,
+Usage: behave-test-server.py DIR [CERT KEY]
+With CERT and KEY (PEM files) it speaks https. Prints the port it listens on, then serves GET requests as DIR/routes.json says (read on every request,
 so a test changes what the server does by rewriting it). Each request is appended to DIR/requests.jsonl.
 
 A route (keyed by path) may hold:
@@ -136,5 +136,10 @@ signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
 threading.Thread(target=exit_with_parent, daemon=True).start()
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
+if len(sys.argv) > 3:
+    import ssl
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(sys.argv[2], sys.argv[3])
+    server.socket = context.wrap_socket(server.socket, server_side=True)
 print(server.server_address[1], flush=True)
 server.serve_forever()

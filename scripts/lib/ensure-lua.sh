@@ -28,7 +28,7 @@ MSG
 
 # What only the tests use, so the newcomer's `scripts/behave run` never waits for it: python3 (the
 # remote tests' HTTP server on 127.0.0.1) from apt, and Python's jsonschema (the schema tests) from
-# PyPI. A failure is reported here and again, more precisely, by the tests that need them.
+# PyPI, and cryptography (the https tests' throwaway certificate authority). A failure is reported here and again, more precisely, by the tests that need them.
 ensure_test_tools() {
     local need=()
     command -v python3 >/dev/null 2>&1 || need+=(python3)
@@ -41,7 +41,8 @@ ensure_test_tools() {
             || echo "behave: could not install ${need[*]}" >&2
     fi
     command -v python3 >/dev/null 2>&1 || return 0
-    python3 -c 'import jsonschema' 2>/dev/null && return 0
-    echo "behave: installing jsonschema with pip (for the schema tests)" >&2
-    python3 -m pip install -q jsonschema >/dev/null 2>&1 || echo "behave: could not install jsonschema" >&2
+    python3 -c 'import jsonschema, cryptography' 2>/dev/null && return 0
+    echo "behave: installing jsonschema and cryptography with pip (for the schema and https tests)" >&2
+    python3 -m pip install -q jsonschema cryptography >/dev/null 2>&1 \
+        || echo "behave: could not install jsonschema and cryptography" >&2
 }

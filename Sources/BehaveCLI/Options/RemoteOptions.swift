@@ -69,6 +69,14 @@ package struct RemoteOptions: ParsableArguments {
     package var requireSignature = false
 
     @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "Trust the certificate authorities in this PEM file for https, instead of the system's.",
+            valueName: "pem"),
+        completion: .file())
+    package var certificateAuthorities: String?
+
+    @Option(
         name: .customLong("header"),
         help: ArgumentHelp(
             "A header every request sends, 'Name: value' (repeatable): Authorization, an API key. Replaces User-Agent or Accept when it names them.",
