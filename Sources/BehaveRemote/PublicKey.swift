@@ -39,7 +39,8 @@ public struct PublicKey: Sendable, Equatable {
 
     /// Whether `signature` was made by this key's private half over exactly `bytes`.
     public func isValidSignature(_ signature: Signature, for bytes: [UInt8]) -> Bool {
-        key.isValidSignature(signature.raw, for: bytes)
+        key.isValidSignature(
+            signature.raw, for: Signature.message(bytes, sequence: signature.sequence, expires: signature.expires))
     }
 
     public static func == (a: PublicKey, b: PublicKey) -> Bool { a.key.rawRepresentation == b.key.rawRepresentation }

@@ -215,6 +215,10 @@ public struct RemoteLoader: Sendable {
                             "none of the \(configuration.publicKeys.count) trusted key\(configuration.publicKeys.count == 1 ? "" : "s") made it over these bytes"
                         ))
                 }
+                if found.hasExpired(at: WallClock.now()), let at = found.expires { return .failure(.expired(at: at)) }
+                if let lastGood = cached?.entry.signature?.sequence, found.sequence < lastGood {
+                    return .failure(.olderSequence(found.sequence, lastGood: lastGood))
+                }
                 signature = found
                 signer = key
             }
@@ -261,6 +265,9 @@ public struct RemoteLoader: Sendable {
             if let signature = entry.signature {
                 guard let key = signature.signer(of: entry.body, among: configuration.publicKeys) else {
                     return .failure(CacheDamage("its signature is not by any of the trusted keys"))
+                }
+                if signature.hasExpired(at: WallClock.now()), let at = signature.expires {
+                    return .failure(CacheDamage("its signature expired on \(UTCDate.text(at))"))
                 }
                 signer = key
             } else if configuration.requireSignature {

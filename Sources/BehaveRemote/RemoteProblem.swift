@@ -25,6 +25,10 @@ public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case badSignature(String)
     /// A 304 came for a copy the cache does not hold.
     case protocolError(String)
+    /// The copy's signed expiry has passed (seconds since 1970).
+    case expired(at: Int64)
+    /// The copy's signed sequence is lower than the last good copy's: an older copy served again.
+    case olderSequence(Int64, lastGood: Int64)
 
     public var description: String {
         switch self {
@@ -42,6 +46,9 @@ public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsigned: return "it is unsigned (no .sig) and --require-signature is set"
         case .badSignature(let why): return "its signature does not verify: \(why)"
         case .protocolError(let why): return why
+        case .expired(let at): return "its signature expired on \(UTCDate.text(at)) (behave sign --expires)"
+        case .olderSequence(let sequence, let lastGood):
+            return "its sequence \(sequence) is lower than the last good copy's \(lastGood): an older copy served again"
         }
     }
 }

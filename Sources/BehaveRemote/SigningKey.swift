@@ -45,10 +45,14 @@ public struct SigningKey: Sendable {
     /// The public half, which apps are given.
     public var publicKey: PublicKey { PublicKey(key.publicKey) }
 
-    /// A detached signature over exactly `bytes`.
-    public func signature(for bytes: [UInt8]) -> Signature {
+    /// A detached signature over exactly `bytes`, with its sequence number (by default the
+    /// signing time in seconds, so a later signature orders after an earlier one) and its expiry
+    /// (seconds since 1970; nil for never).
+    public func signature(for bytes: [UInt8], sequence: Int64? = nil, expires: Int64? = nil) -> Signature {
+        let sequence = sequence ?? Int64(WallClock.now())
+        let message = Signature.message(bytes, sequence: sequence, expires: expires)
         // Ed25519 signing only fails on a broken key; a key built by this type is never broken.
-        Signature(raw: Array(try! key.signature(for: bytes)))
+        return Signature(raw: Array(try! key.signature(for: message)), sequence: sequence, expires: expires)
     }
 }
 
@@ -58,6 +62,8 @@ public enum KeyFormatError: Error, Equatable, CustomStringConvertible {
     case wrongLength(what: String, expected: Int, found: Int, hint: String?)
     case notAPrivateKey(hint: String?)
     case privateKeyGiven
+    /// A signature in the format before sequence numbers: the bytes alone.
+    case unsequencedSignature
 
     public var description: String {
         switch self {
@@ -67,6 +73,10 @@ public enum KeyFormatError: Error, Equatable, CustomStringConvertible {
             return
                 "expected a private key from `behave keygen` (a line starting with \(SigningKey.marker.trimmingWhitespace()))"
                 + (hint.map { "; \($0)" } ?? "")
+        case .unsequencedSignature:
+            return
+                "this signature is in the old format, over the bytes alone, with no sequence number: "
+                + "sign the file again with `behave sign FILE --key KEY` (behave 0.3.0 or later)"
         case .privateKeyGiven:
             return "this is a private key: give apps the public key (the .pub file), and keep this one secret"
         case .wrongLength(let what, let expected, let found, let hint):

@@ -68,14 +68,17 @@ struct LinkedRemoteTools: RemoteTools {
         let errors = host.check(behaviour).filter { $0.severity == .error }
         if !errors.isEmpty { throw BehaveExit.report(.invalid(errors)) }
         let path = command.output ?? command.file + ".sig"
+        let signature = signingKey.signature(
+            for: behaviour.bytes, sequence: command.sequence, expires: command.expirySeconds)
         do {
-            try KeyFiles.write(
-                signingKey.signature(for: behaviour.bytes).text + "\n", to: path, mode: 0o644, replace: true)
+            try KeyFiles.write(signature.text + "\n", to: path, mode: 0o644, replace: true)
         } catch {
             StandardError.write("\(BehaveTool.current.name): \(error)\n")
             throw ExitCode(BehaveExit.cannotWrite)
         }
-        print("wrote \(path): signed by \(signingKey.publicKey.fingerprint)")
+        print(
+            "wrote \(path): signed by \(signingKey.publicKey.fingerprint), sequence \(signature.sequence)"
+                + (signature.expires.map { ", expires \(UTCDate.text($0))" } ?? ""))
     }
 
     func verify(_ command: VerifyCommand) throws {
@@ -90,7 +93,15 @@ struct LinkedRemoteTools: RemoteTools {
                 )
                 throw ExitCode(BehaveExit.invalid)
             }
-            print("\(command.file): signed by \(signer.fingerprint)")
+            if signature.hasExpired(at: Double(UTCDate.now)), let at = signature.expires {
+                StandardError.write(
+                    "\(BehaveTool.current.name): \(command.file): the signature in \(signaturePath) expired on \(UTCDate.text(at))\n"
+                )
+                throw ExitCode(BehaveExit.invalid)
+            }
+            print(
+                "\(command.file): signed by \(signer.fingerprint), sequence \(signature.sequence)"
+                    + (signature.expires.map { ", expires \(UTCDate.text($0))" } ?? ""))
         } catch let error as BehaveError {
             throw BehaveExit.report(error)
         }

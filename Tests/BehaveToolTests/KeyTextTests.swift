@@ -25,7 +25,13 @@ struct KeyTextTests {
         ) {
             try Signature(text: key.publicKey.text)
         }
-        #expect(throws: KeyFormatError.notBase64(what: "signature")) { try Signature(text: "<html>not found</html>") }
+        #expect(throws: KeyFormatError.notBase64(what: "signature (behave2 SEQUENCE EXPIRY BASE64)")) {
+            try Signature(text: "<html>not found</html>")
+        }
+        // The format before sequence numbers: a bare line of base64 over the bytes alone.
+        #expect(throws: KeyFormatError.unsequencedSignature) {
+            try Signature(text: String(signature.text.split(separator: " ").last!))
+        }
         #expect(key.publicKey.isValidSignature(signature, for: Array("[]".utf8)))
         #expect(!key.publicKey.isValidSignature(signature, for: Array("[] ".utf8)))
     }

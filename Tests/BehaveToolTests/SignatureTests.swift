@@ -17,10 +17,12 @@ struct SignatureTests {
         )
     }
 
-    /// Writes `text` as NAME and signs it with `key`; returns the signature's text.
-    func signed(_ text: String, as name: String, key: String, in directory: URL) throws -> String {
+    /// Writes `text` as NAME and signs it with `key` (and `extra` options); returns the signature's text.
+    func signed(_ text: String, as name: String, key: String, in directory: URL, _ extra: [String] = []) throws
+        -> String
+    {
         let file = try Tool.write(text, to: name, in: directory)
-        let result = try Tool.run(["sign", file, "--key", key], in: directory)
+        let result = try Tool.run(["sign", file, "--key", key] + extra, in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         return try String(contentsOfFile: file + ".sig", encoding: .utf8)
     }
@@ -46,6 +48,65 @@ struct SignatureTests {
                 "its signature does not verify: none of the 1 trusted key made it over these bytes"),
             "\(tampered.stderr)")
         #expect(try fixture.cacheFiles() == cached)
+    }
+
+    @Test("an older sequence is refused as a replay; an expired copy is refused; the last good copy runs")
+    func sequenceAndExpiry() throws {
+        let fixture = try Fixture()
+        let (key, pub) = try keygen("team", in: fixture.work)
+        let options = ["--public-key", pub, "--require-signature"]
+        let five = try signed(RemoteTests.first, as: "v5.json", key: key, in: fixture.work, ["--sequence", "5"])
+        #expect(five.hasPrefix("behave2 5 - "))
+        try fixture.server.serve(["/b.json": .body(RemoteTests.first), "/b.json.sig": .body(five)])
+        #expect(try fixture.behave("run", "/b.json", options).status == 0)
+        // A validly signed but older copy, served again: refused, naming both sequences.
+        let three = try signed(RemoteTests.second, as: "v3.json", key: key, in: fixture.work, ["--sequence", "3"])
+        try fixture.server.serve(["/b.json": .body(RemoteTests.second), "/b.json.sig": .body(three)])
+        let replayed = try fixture.behave("run", "/b.json", options)
+        #expect(replayed.status == 10)
+        #expect(replayed.stdout == RemoteTests.firstOutput)
+        #expect(
+            replayed.stderr.contains(
+                "its sequence 3 is lower than the last good copy's 5: an older copy served again; running the last good copy"
+            ), "\(replayed.stderr)")
+        // A newer sequence that has expired: refused, naming the date.
+        let expired = try signed(
+            RemoteTests.second, as: "v9.json", key: key, in: fixture.work,
+            ["--sequence", "9", "--expires", "2020-01-31"])
+        try fixture.server.serve(["/b.json": .body(RemoteTests.second), "/b.json.sig": .body(expired)])
+        let late = try fixture.behave("run", "/b.json", options)
+        #expect(late.status == 10)
+        #expect(late.stderr.contains("its signature expired on 2020-01-31 00:00:00 UTC"), "\(late.stderr)")
+        // A newer sequence, valid for a while: it runs and becomes the last good copy.
+        let seven = try signed(
+            RemoteTests.second, as: "v7.json", key: key, in: fixture.work,
+            ["--sequence", "7", "--expires", "2999-12-31T23:59Z"])
+        try fixture.server.serve(["/b.json": .body(RemoteTests.second), "/b.json.sig": .body(seven)])
+        let newer = try fixture.behave("run", "/b.json", options)
+        #expect(newer.status == 0, "\(newer.stderr)")
+        #expect(newer.stdout == RemoteTests.secondOutput)
+        // verify names the sequence and the expiry, and refuses the expired one.
+        let verified = try Tool.run(["verify", "v7.json", "--public-key", pub], in: fixture.work)
+        #expect(verified.stdout.hasSuffix("sequence 7, expires 2999-12-31 23:59:00 UTC\n"), "\(verified.stdout)")
+        let stale = try Tool.run(["verify", "v9.json", "--public-key", pub], in: fixture.work)
+        #expect(stale.status == 65)
+        #expect(stale.stderr.contains("expired on 2020-01-31 00:00:00 UTC"))
+    }
+
+    @Test("a .sig in the format before sequence numbers is a clear error saying how to sign again")
+    func oldFormat() throws {
+        let fixture = try Fixture()
+        let (key, pub) = try keygen("team", in: fixture.work)
+        let current = try signed(RemoteTests.first, as: "v1.json", key: key, in: fixture.work)
+        let old = String(current.split(separator: " ").last!)  // the bare base64 an older tool wrote
+        try fixture.server.serve(["/b.json": .body(RemoteTests.first), "/b.json.sig": .body(old)])
+        let result = try fixture.behave("run", "/b.json", ["--public-key", pub, "--require-signature"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("sign the file again with `behave sign FILE --key KEY`"), "\(result.stderr)")
+        for bad in [["--sequence", "-1"], ["--expires", "tomorrow"], ["--expires", "2027-02-30"]] {
+            let refused = try Tool.run(["sign", "v1.json", "--key", key] + bad, in: fixture.work)
+            #expect(refused.status == 64, "\(bad)")
+        }
     }
 
     @Test func rotatedKeyIsAccepted() throws {
