@@ -30,8 +30,8 @@ public struct BehaviourCache: Sendable {
         try read(path(for: url), url: url)
     }
 
-    /// The entry in the file at `path`, which must be `url`'s.
-    private func read(_ path: String, url: String) throws(CacheDamage) -> CacheEntry? {
+    /// The entry in the file at `path`, which must be `url`'s (any URL's when nil).
+    private func read(_ path: String, url: String?) throws(CacheDamage) -> CacheEntry? {
         guard access(path, F_OK) == 0 else { return nil }
         let bytes: [UInt8]
         // Only ``store(_:)`` and ``storePending(_:)`` write these files, each holding one
@@ -39,7 +39,7 @@ public struct BehaviourCache: Sendable {
         // damage, not a copy.
         do { bytes = try FileBytes.read(path, limit: 1 << 30) } catch { throw CacheDamage("\(error)") }
         let entry = try CacheEntry.decode(bytes)
-        guard entry.url == url else { throw CacheDamage("holds \(entry.url), not \(url)") }
+        if let url, entry.url != url { throw CacheDamage("holds \(entry.url), not \(url)") }
         return entry
     }
 
@@ -63,11 +63,68 @@ public struct BehaviourCache: Sendable {
     /// Forgets the fresh copy waiting for `url`.
     public func removePending(for url: String) { unlink(pendingPath(for: url)) }
 
-    /// Stores `entry` atomically (``AtomicFile``), replacing the previous copy only once the new one is
-    /// whole on disk.
+    /// Stores `entry` atomically (``AtomicFile``), replacing the current copy only once the new one is
+    /// whole on disk. A current copy with other bytes is kept as the previous one first, to run
+    /// again if the new one fails its first run (``quarantineCurrent(of:_:)``).
     public func store(_ entry: CacheEntry) throws(AtomicWriteError) {
         try makeDirectory()
-        try AtomicFile.write(entry.encoded(), to: path(for: entry.url), mode: 0o600)
+        let current = path(for: entry.url)
+        if let old = try? self.entry(for: entry.url), old.body != entry.body {
+            rename(current, siblingPath(for: entry.url, ".previous"))  // atomic: no moment without a copy
+        }
+        try AtomicFile.write(entry.encoded(), to: current, mode: 0o600)
+    }
+
+    /// The file beside `url`'s copy that ends in `suffix`.
+    private func siblingPath(for url: String, _ suffix: String) -> String {
+        String(path(for: url).dropLast(".behave-cache".count)) + suffix
+    }
+
+    /// The copy that was current before the current one, if any.
+    public func previousEntry(for url: String) -> CacheEntry? {
+        try? read(siblingPath(for: url, ".previous"), url: url)
+    }
+
+    /// The copy of `url` that failed its first run, if any.
+    public func quarantine(for url: String) -> Quarantine? {
+        (try? FileBytes.read(siblingPath(for: url, ".quarantine"), limit: 1 << 16)).flatMap(Quarantine.decode)
+    }
+
+    /// Forgets the quarantine of `url` (the server now serves other bytes).
+    public func removeQuarantine(for url: String) { unlink(siblingPath(for: url, ".quarantine")) }
+
+    /// The current copy of `url` failed its first run: it is quarantined with `reason`, and the
+    /// previous copy becomes current again (or, with none, there is no current copy: the
+    /// fallback runs next).
+    public func quarantineCurrent(of url: String, _ reason: String) throws(AtomicWriteError) {
+        guard let current = try? entry(for: url) else { return }
+        let record = Quarantine(
+            digest: CacheEntry.digest(current.body), sequence: current.signature?.sequence, at: WallClock.now(),
+            reason: reason)
+        try makeDirectory()
+        try AtomicFile.write(record.encoded(), to: siblingPath(for: url, ".quarantine"), mode: 0o600)
+        if rename(siblingPath(for: url, ".previous"), path(for: url)) != 0 { unlink(path(for: url)) }
+    }
+
+    /// Everything kept for `url`.
+    public func status(of url: String) -> CacheStatus {
+        CacheStatus(
+            url: url, active: try? entry(for: url), previous: previousEntry(for: url),
+            pending: try? pendingEntry(for: url), quarantine: quarantine(for: url))
+    }
+
+    /// The URLs that have a current copy here, sorted.
+    public func urls() -> [String] {
+        guard let names = Platform.directoryEntries(directory) else { return [] }
+        return names.filter { $0.name.hasSuffix(".behave-cache") && !$0.name.hasPrefix(".") }
+            .compactMap { try? read(directory + "/" + $0.name, url: nil) }.map(\.url).sorted()
+    }
+
+    /// Forgets everything kept for `url`: its copies and its quarantine.
+    public func forget(_ url: String) {
+        for suffix in [".behave-cache", ".previous", ".pending", ".quarantine"] {
+            unlink(siblingPath(for: url, suffix))
+        }
     }
 
     private func makeDirectory() throws(AtomicWriteError) {

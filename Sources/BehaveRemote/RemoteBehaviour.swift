@@ -34,6 +34,9 @@ public struct RemoteBehaviour: Sendable {
     public var notes: [String] = []
     /// The fetch still running when the load returned (``Origin/cachedWhileRefreshing``).
     public var refresh: BackgroundRefresh?
+    /// Whether this copy runs for the first time (downloaded now, or fetched in the background and
+    /// current from this load): if its run fails, ``RemoteLoader/quarantine(_:because:)`` sets it aside.
+    public var isFirstRun = false
 
     /// The one line that says what happened, for copies that are not current; nil otherwise.
     public var warning: String? {

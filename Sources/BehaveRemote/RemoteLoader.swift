@@ -46,14 +46,17 @@ public struct RemoteLoader: Sendable {
             notes.append("the cached copy of \(url) is damaged (\(error)) and is ignored")
         }
 
-        cached = promotePending(url, cached: cached, cache: cache, notes: &notes, validate: validate)
+        let promoted = promotePending(url, cached: cached, cache: cache, notes: &notes, validate: validate)
+        cached = promoted.copy
+        // A copy that has not run before: a failure of this run quarantines it (quarantine(_:because:)).
+        let firstRun = promoted.promoted
 
         if let cached, !configuration.refresh, configuration.minimumFetchInterval > 0 {
             let age = WallClock.now() - cached.entry.fetchedAt
             if age >= 0 && age < configuration.minimumFetchInterval {
                 return RemoteBehaviour(
                     url: url, behaviour: cached.behaviour, origin: .withinInterval,
-                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
+                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes, isFirstRun: firstRun)
             }
         }
 
@@ -76,7 +79,8 @@ public struct RemoteLoader: Sendable {
                 let refresh = BackgroundRefresh(fetch: fetch, url: url, cache: cache)
                 return RemoteBehaviour(
                     url: url, behaviour: cached.behaviour, origin: .cachedWhileRefreshing,
-                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes, refresh: refresh)
+                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes, refresh: refresh,
+                    isFirstRun: firstRun)
             }
             outcome = finished
         } else {
@@ -91,19 +95,23 @@ public struct RemoteLoader: Sendable {
         if case .success(let (copy, .downloaded)) = outcome {
             let errors = validate(copy.behaviour).filter { $0.severity == .error }
             if !errors.isEmpty { outcome = .failure(.invalid(errors)) }
+            if let quarantine = cache.quarantine(for: url), quarantine.digest == CacheEntry.digest(copy.entry.body) {
+                outcome = .failure(.quarantined(reason: quarantine.reason, at: quarantine.at))
+            }
         }
 
         switch outcome {
         case .success(let (copy, origin)):
             do { try cache.store(copy.entry) } catch { notes.append("\(error); the copy runs but is not kept") }
+            if origin == .downloaded { cache.removeQuarantine(for: url) }  // the server serves other bytes now
             return RemoteBehaviour(
                 url: url, behaviour: copy.behaviour, origin: origin, fetchedAt: copy.entry.fetchedAt,
-                signer: copy.signer, notes: notes)
+                signer: copy.signer, notes: notes, isFirstRun: origin == .downloaded || firstRun)
         case .failure(let problem):
             if let cached {
                 return RemoteBehaviour(
                     url: url, behaviour: cached.behaviour, origin: .lastGoodCopy, problem: problem,
-                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes)
+                    fetchedAt: cached.entry.fetchedAt, signer: cached.signer, notes: notes, isFirstRun: firstRun)
             }
             guard let fallback = configuration.fallback else {
                 throw .nothingToRun(url: url, problem: problem, fallbackProblem: nil, notes: notes)
@@ -136,23 +144,48 @@ public struct RemoteLoader: Sendable {
     private func promotePending(
         _ url: String, cached: UsableCopy?, cache: BehaviourCache, notes: inout [String],
         validate: (Behaviour) -> [Diagnostic]
-    ) -> UsableCopy? {
+    ) -> (copy: UsableCopy?, promoted: Bool) {
         let pending: CacheEntry?
         do { pending = try cache.pendingEntry(for: url) } catch {
             notes.append("the fresh copy of \(url) fetched in the background is damaged (\(error)) and is dropped")
             cache.removePending(for: url)
-            return cached
+            return (cached, false)
         }
-        guard let pending else { return cached }
+        guard let pending else { return (cached, false) }
         defer { cache.removePending(for: url) }
+        if let quarantine = cache.quarantine(for: url), quarantine.digest == CacheEntry.digest(pending.body) {
+            notes.append("the fresh copy of \(url) fetched in the background is the quarantined one: not used")
+            return (cached, false)
+        }
         switch usable(pending, url: url, validate: validate) {
         case .success(let (behaviour, signer)):
             do { try cache.store(pending) } catch { notes.append("\(error); the fresh copy runs but is not kept") }
-            return UsableCopy(entry: pending, behaviour: behaviour, signer: signer)
+            cache.removeQuarantine(for: url)
+            return (UsableCopy(entry: pending, behaviour: behaviour, signer: signer), true)
         case .failure(let why):
             notes.append("the fresh copy of \(url) fetched in the background is not used: \(why)")
-            return cached
+            return (cached, false)
         }
+    }
+
+    /// Reports that `loaded` failed its first run (an uncaught error, a limit, a failed handler):
+    /// the copy is quarantined with `reason`, the copy before it becomes current again (or, with
+    /// none, the fallback runs next), and the same bytes are refused until the server serves
+    /// others. Returns false, doing nothing, for a copy that had run before.
+    @discardableResult
+    public func quarantine(_ loaded: RemoteBehaviour, because reason: String) -> Bool {
+        guard loaded.isFirstRun else { return false }
+        do {
+            try BehaviourCache(directory: configuration.cacheDirectory).quarantineCurrent(of: loaded.url, reason)
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// What the cache keeps for `url`: the active copy, the previous one, a pending one, a quarantine.
+    public func status(of url: String) -> CacheStatus {
+        BehaviourCache(directory: configuration.cacheDirectory).status(of: url)
     }
 
     /// A copy that may run: the cache entry that keeps it, the behaviour, the key that signed it.

@@ -27,6 +27,8 @@ public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case protocolError(String)
     /// The copy's signed expiry has passed (seconds since 1970).
     case expired(at: Int64)
+    /// The server still serves the bytes of a copy that failed its first run.
+    case quarantined(reason: String, at: Double)
     /// The copy's signed sequence is lower than the last good copy's: an older copy served again.
     case olderSequence(Int64, lastGood: Int64)
 
@@ -47,6 +49,9 @@ public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .badSignature(let why): return "its signature does not verify: \(why)"
         case .protocolError(let why): return why
         case .expired(let at): return "its signature expired on \(UTCDate.text(at)) (behave sign --expires)"
+        case .quarantined(let reason, let at):
+            return
+                "the server still serves the copy quarantined on \(UTCDate.text(Int64(at))) (its first run failed: \(reason))"
         case .olderSequence(let sequence, let lastGood):
             return "its sequence \(sequence) is lower than the last good copy's \(lastGood): an older copy served again"
         }

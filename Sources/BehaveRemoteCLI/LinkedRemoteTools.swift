@@ -28,8 +28,19 @@ struct LinkedRemoteTools: RemoteTools {
                     }
                 }
             }
+            var afterFailure: (@Sendable (String) -> Void)?
+            if loaded.isFirstRun {
+                let loader = RemoteLoader(configuration)
+                afterFailure = { reason in
+                    guard loader.quarantine(loaded, because: reason) else { return }
+                    StandardError.write(
+                        "\(BehaveTool.current.name): warning: the fresh copy of \(url) failed its first run and is quarantined; "
+                            + "the next run uses the copy before it (behave cache \(url))\n")
+                }
+            }
             return LoadedBehaviour(
-                behaviour: loaded.behaviour, successCode: loaded.origin.successCode, afterRun: afterRun)
+                behaviour: loaded.behaviour, successCode: loaded.origin.successCode, afterRun: afterRun,
+                afterFailure: afterFailure)
         } catch {
             throw BehaveExitError(BehaveExit.report(error))
         }
@@ -106,4 +117,41 @@ struct LinkedRemoteTools: RemoteTools {
             throw BehaveExit.report(error)
         }
     }
+
+    func cache(_ command: CacheCommand) throws {
+        let cache = BehaviourCache(directory: command.cacheDirectory ?? BehaviourCache.defaultDirectory)
+        if command.clear, let url = command.url {
+            cache.forget(url)
+            print("forgot \(url)")
+            return
+        }
+        let urls = command.url.map { [$0] } ?? cache.urls()
+        if urls.isEmpty { print("nothing cached in \(cache.directory)") }
+        for url in urls {
+            let status = cache.status(of: url)
+            print(url)
+            func line(_ label: String, _ entry: CacheEntry?) {
+                guard let entry else { return }
+                let sequence = entry.signature.map { "sequence \($0.sequence), " } ?? "unsigned, "
+                print(
+                    "  \(label.padding(12))\(sequence)fetched \(UTCDate.text(Int64(entry.fetchedAt))), \(entry.body.count) bytes"
+                )
+            }
+            if status.active == nil { print("  active      none: the next run fetches it, or runs the fallback") }
+            line("active", status.active)
+            line("previous", status.previous)
+            line("pending", status.pending)
+            if let quarantine = status.quarantine {
+                let sequence = quarantine.sequence.map { "sequence \($0), " } ?? ""
+                print(
+                    "  \("quarantined".padding(12))\(sequence)on \(UTCDate.text(Int64(quarantine.at))): \(quarantine.reason)"
+                )
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters.
+    fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
 }

@@ -91,6 +91,42 @@ struct TransportTests {
         #expect(why.hasPrefix(server.url("/b.json") + ": "))
     }
 
+    @Test("a copy that fails its first run is quarantined through the API; the next load runs the one before")
+    func quarantine() async throws {
+        let server = try TestServer()
+        try server.serve(["/b.lua": .body("print('good')")])
+        var remote = RemoteConfiguration()
+        remote.cacheDirectory = try Tool.temporaryDirectory().path
+        remote.allowHTTP = true
+        remote.timeout = 300
+        let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        let loader = RemoteLoader(remote)
+        let url = server.url("/b.lua")
+        let good = try await loader.load(url) { host.check($0) }
+        _ = try await host.run(good.behaviour)
+        try server.serve(["/b.lua": .body("on('x', function() error('late') end) emit('x')")])
+        // snippet: remote-quarantine
+        let loaded = try await loader.load(url) { host.check($0) }
+        do {
+            let report = try await host.run(loaded.behaviour)
+            if report.failedTasks > 0 { loader.quarantine(loaded, because: "\(report.failedTasks) handlers failed") }
+        } catch {
+            loader.quarantine(loaded, because: "\(error)")  // the next load runs the copy before it
+        }
+        // snippet end
+        #expect(loaded.isFirstRun)
+        #expect(loader.status(of: url).quarantine?.reason == "1 handlers failed")
+        let next = try await loader.load(url) { host.check($0) }
+        #expect(next.origin == .lastGoodCopy)
+        #expect(next.behaviour.bytes == Array("print('good')".utf8))
+        guard case .quarantined(let reason, _) = next.problem else {
+            Issue.record("expected the quarantined copy to be refused, got \(String(describing: next.problem))")
+            return
+        }
+        #expect(reason == "1 handlers failed")
+        #expect(!loader.quarantine(next, because: "a copy that ran before is not set aside"))
+    }
+
     @Test("an app's transport makes every request, with the app's headers; the loader follows the redirect")
     func appTransport() async throws {
         let server = try TestServer()

@@ -14,7 +14,8 @@ struct DocsTests {
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
         // RemoteDocTests runs the sh blocks
         "docs/remote.md": [
-            "remote-commands", "remote-app", "remote-headers", "remote-urlsession", "remote-max-wait", "ci-signing",
+            "remote-commands", "remote-app", "remote-headers", "remote-urlsession", "remote-max-wait",
+            "remote-quarantine", "ci-signing",
         ],
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
         // adopt-session: scripts/example runs it against the example's built tool
@@ -113,6 +114,7 @@ struct DocsTests {
             ("remote-headers", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-max-wait", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
+            ("remote-quarantine", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("adopt-manifest", "docs/adopting.md", "Examples/Ticketing/Package.swift"),
             ("adopt-open", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/Ticketing.swift"),
             ("adopt-trait", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/TicketRouting.swift"),

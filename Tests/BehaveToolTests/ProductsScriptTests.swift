@@ -20,7 +20,7 @@ struct ProductsScriptTests {
         arguments: [
             ["run", "https://example.com/b.json"], ["check", "a.lua", "HTTP://example.com/b.lua", "--allow-http"],
             ["translate", "Https://example.com/b.json"], ["keygen", "team"], ["sign", "b.json", "--key", "k"],
-            ["verify", "b.json", "--public-key", "k"],
+            ["verify", "b.json", "--public-key", "k"], ["cache"], ["cache", "--clear", "https://example.com/b.json"],
         ])
     func needsHelper(arguments: [String]) throws {
         #expect(try Self.products(arguments) == ["behave", "behave-remote"])

@@ -140,6 +140,59 @@ struct RemoteTests {
         #expect(next.stderr.contains("fetched in the background is not used"), "\(next.stderr)")
     }
 
+    @Test(
+        "a fresh copy that fails its first run is quarantined: the copy before it runs next, the same bytes are refused, other bytes are tried"
+    )
+    func quarantine() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        let broken = "print('new copy')\nerror('boom')\n"
+        // A URL of its own beside primed()'s, with a good copy first.
+        try fixture.server.serve(["/b.lua": .body("print('good copy')\n")])
+        #expect(try fixture.behave("run", "/b.lua").stdout == "good copy\n")
+        try fixture.server.serve(["/b.lua": .body(broken)])
+        let failed = try fixture.behave("run", "/b.lua")
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "new copy\n")
+        #expect(
+            failed.stderr.contains(
+                "the fresh copy of \(fixture.server.url("/b.lua")) failed its first run and is quarantined"),
+            "\(failed.stderr)")
+        // The server still serves the broken bytes: refused, and the copy before runs (exit 10).
+        let next = try fixture.behave("run", "/b.lua")
+        #expect(next.status == 10, "\(next.stderr)")
+        #expect(next.stdout == "good copy\n")
+        #expect(next.stderr.contains("the server still serves the copy quarantined on "), "\(next.stderr)")
+        #expect(next.stderr.contains("(its first run failed: "), "\(next.stderr)")
+        // behave cache shows the active copy, and the quarantined one with why.
+        let listed = try Tool.run(["cache", fixture.server.url("/b.lua"), "--cache-dir", fixture.cache])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == fixture.server.url("/b.lua"))
+        #expect(
+            lines.contains { $0.hasPrefix("  active      unsigned, fetched ") && $0.hasSuffix(", 19 bytes") },
+            "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  quarantined on ") && $0.hasSuffix(": \(fixture.server.url("/b.lua")):2: boom")
+            }, "\(lines)")
+        let all = try Tool.run(["cache", "--cache-dir", fixture.cache])
+        #expect(all.stdout.contains(fixture.server.url("/b.json") + "\n"), "\(all.stdout)")
+        // Other bytes are tried again.
+        try fixture.server.serve(["/b.lua": .body("print('fixed copy')\n")])
+        let fixed = try fixture.behave("run", "/b.lua")
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stdout == "fixed copy\n")
+        let clean = try Tool.run(["cache", fixture.server.url("/b.lua"), "--cache-dir", fixture.cache])
+        #expect(!clean.stdout.contains("quarantined"), "\(clean.stdout)")
+        #expect(clean.stdout.contains("  previous    unsigned, fetched "), "\(clean.stdout)")
+        // --clear forgets it.
+        let cleared = try Tool.run(["cache", "--clear", fixture.server.url("/b.lua"), "--cache-dir", fixture.cache])
+        #expect(cleared.stdout == "forgot \(fixture.server.url("/b.lua"))\n")
+        let gone = try Tool.run(["cache", fixture.server.url("/b.lua"), "--cache-dir", fixture.cache])
+        #expect(gone.stdout.contains("active      none"), "\(gone.stdout)")
+    }
+
     @Test func firstFetchRunsAndIsCached() throws {
         let fixture = try Fixture()
         _ = try fixture.primed()

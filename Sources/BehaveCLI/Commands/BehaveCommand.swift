@@ -17,7 +17,7 @@ struct BehaveCommand: AsyncParsableCommand {
             subcommands: [
                 RunCommand.self, TestCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self,
                 ModulesCommand.self,
-                SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self,
+                SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self, CacheCommand.self,
             ]
         )
     }

@@ -10,13 +10,18 @@ package struct LoadedBehaviour {
     /// What must finish before the tool exits, after the behaviour ran: a remote behaviour's fetch
     /// that `--max-wait` left running, whose fresh copy is kept for the next run.
     package var afterRun: (@Sendable () async -> Void)?
+    /// Told why the run failed (its first line), when the failure matters to where the behaviour
+    /// came from: a remote copy that failed its first run is quarantined.
+    package var afterFailure: (@Sendable (String) -> Void)?
 
     package init(
-        behaviour: Behaviour, successCode: Int32 = BehaveExit.success, afterRun: (@Sendable () async -> Void)? = nil
+        behaviour: Behaviour, successCode: Int32 = BehaveExit.success, afterRun: (@Sendable () async -> Void)? = nil,
+        afterFailure: (@Sendable (String) -> Void)? = nil
     ) {
         self.behaviour = behaviour
         self.successCode = successCode
         self.afterRun = afterRun
+        self.afterFailure = afterFailure
     }
 
     /// Reads `argument`: a file here, `-` for stdin (as `lua -` reads it), a URL through `tools`

@@ -76,8 +76,15 @@ struct RunInvocation: Equatable {
                 events: channel, timeline: timeline)
         } catch {
             let code = BehaveExit.report(error)
+            if !Interrupts.cancelled {
+                loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }))
+            }
             await loaded.afterRun?()
             throw code
+        }
+        if report.failedTasks > 0 {
+            let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
+            loaded.afterFailure?("\(count) failed")
         }
         await loaded.afterRun?()
         try BehaveExit.flushOutput()

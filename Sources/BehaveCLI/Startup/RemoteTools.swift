@@ -20,4 +20,6 @@ package protocol RemoteTools: Sendable {
     func sign(_ command: SignCommand) throws
     /// `behave verify`.
     func verify(_ command: VerifyCommand) throws
+    /// `behave cache`.
+    func cache(_ command: CacheCommand) throws
 }
