@@ -18,6 +18,42 @@ struct ActionTypoTests {
 
         """
 
+    @Test("-- requires: lines: check and run refuse a script this app cannot run, with file:line:column")
+    func requirements() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            """
+            #!/usr/bin/env behave
+            -- The keynote, for apps with the vote.
+            -- requires: Keynote.vote, Keynote.teleport
+            -- requires: version >= 2.0, nonsense
+            print('ran')
+            -- requires: Late.ignored
+            """, to: "needs.lua", in: work)
+        let checked = try Tool.run(["check", "needs.lua"], in: work)
+        #expect(checked.status == 65)
+        #expect(
+            checked.stderr == """
+                needs.lua:3:28: error: requires Keynote.teleport, which this app does not have
+                needs.lua:4:14: error: requires version >= 2.0; this app is \(Self.version)
+                needs.lua:4:30: error: cannot read the requirement 'nonsense': expected Module.action or version >= X.Y
+
+                """)
+        let ran = try Tool.run(["run", "needs.lua"], in: work)
+        #expect(ran.status == 65)
+        #expect(ran.stdout == "")
+        _ = try Tool.write("-- requires: Keynote.vote, version >= 0.1\nprint('ran')\n", to: "fine.lua", in: work)
+        let fine = try Tool.run(["run", "fine.lua"], in: work)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(fine.stdout == "ran\n")
+    }
+
+    /// The tool's version, as `--version` prints it.
+    static var version: String {
+        let line = (try? Tool.run(["--version"]).stdout) ?? ""
+        return String(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
     @Test("check names literal arguments of the wrong type or count; names, expressions and calls pass")
     func arguments() throws {
         let work = try Tool.temporaryDirectory()

@@ -193,6 +193,38 @@ struct RemoteTests {
         #expect(gone.stdout.contains("active      none"), "\(gone.stdout)")
     }
 
+    @Test(
+        "a copy this app cannot run is refused and the current one stays: -- requires: in Lua, unknown names in JSON with --strict"
+    )
+    func compatibilityGate() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        try fixture.server.serve([
+            "/b.json": .body(
+                "-- requires: MyFirstModule.sayHello, Keynote.teleport\nprint('new')\n", contentType: "text/x-lua")
+        ])
+        let lacking = try fixture.behave()
+        #expect(lacking.status == 10)
+        #expect(lacking.stdout == Self.firstOutput)
+        #expect(lacking.stderr.contains("requires Keynote.teleport, which this app does not have"), "\(lacking.stderr)")
+        try fixture.server.serve([
+            "/b.json": .body("-- requires: version >= 99.1\nprint('new')\n", contentType: "text/x-lua")
+        ])
+        let old = try fixture.behave()
+        #expect(old.status == 10)
+        #expect(old.stderr.contains("requires version >= 99.1; this app is 0."), "\(old.stderr)")
+        let told = try fixture.behave("run", "/b.json", ["--context", "version=99.1.0"])
+        #expect(told.status == 0, "\(told.stderr)")
+        #expect(told.stdout == "new\n")
+        // A JSON list naming an action this app lacks runs, skipping it; with --strict it is refused.
+        let unknown = #"[{"name": "MyFirstModule", "actions": [{"func": "sayHello"}, {"func": "teleport"}]}]"#
+        try fixture.server.serve(["/b.json": .body(unknown)])
+        let strict = try fixture.behave("run", "/b.json", ["--strict", "--context", "version=99.1.0"])
+        #expect(strict.status == 10, "\(strict.stderr)")
+        #expect(strict.stdout == "new\n")
+        #expect(strict.stderr.contains("MyFirstModule has no action 'teleport'"), "\(strict.stderr)")
+    }
+
     @Test func firstFetchRunsAndIsCached() throws {
         let fixture = try Fixture()
         _ = try fixture.primed()

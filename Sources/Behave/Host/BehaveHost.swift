@@ -136,12 +136,27 @@ public final class BehaveHost {
             } catch { return [error] }
         case .lua:
             do {
-                _ = try lua.load(behaviour.bytes, chunkName: "@" + behaviour.name)
-                return missingActions(in: behaviour, strict: strict)
+                _ = try lua.load(Self.withoutShebang(behaviour.bytes), chunkName: "@" + behaviour.name)
+                return unmetRequirements(of: behaviour) + missingActions(in: behaviour, strict: strict)
             } catch let error as LuaError {
                 return [Diagnostic(error, file: behaviour.name, source: behaviour.bytes)]
             } catch { return [Diagnostic(.error, file: behaviour.name, at: nil, "\(error)")] }
         }
+    }
+
+    /// A script whose first line starts with `#` (`#!/usr/bin/env behave`) with that line made a
+    /// comment, as the stock `lua` skips it; lines keep their numbers.
+    static func withoutShebang(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.first == UInt8(ascii: "#") else { return bytes }
+        return Array("-- ".utf8) + bytes.dropFirst()  // the space: `#[[` must not open a long comment
+    }
+
+    /// An error for each `-- requires:` of a Lua script that this app does not meet
+    /// (``Requirements``): its modules, and `context.version`.
+    func unmetRequirements(of behaviour: Behaviour) -> [Diagnostic] {
+        var version: String?
+        if case .string(let text)? = context["version"] { version = text }
+        return Requirements(behaviour.bytes).unmet(file: behaviour.name, registry: registry, version: version)
     }
 
     /// A diagnostic for each `Module.action` of a Lua script that names no action of the module,
@@ -341,7 +356,9 @@ public final class BehaveHost {
             for warning in warnings { output.diagnostic(warning.description) }
             return Array(script.utf8)
         case .lua:
-            return behaviour.bytes
+            let unmet = unmetRequirements(of: behaviour)
+            if !unmet.isEmpty { throw .invalid(unmet) }
+            return Self.withoutShebang(behaviour.bytes)
         }
     }
 

@@ -40,7 +40,6 @@ struct ReplCommand: AsyncParsableCommand {
 
     func run() async throws {
         let host = try sandbox.makeHost()
-        host.context = ContextEntry.defaults
         for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         if !Terminal.isTerminal(0) {

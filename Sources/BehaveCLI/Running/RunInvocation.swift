@@ -53,6 +53,7 @@ struct RunInvocation: Equatable {
         }
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
         defer { required = host.requiredFiles }
+        for entry in context { host.context[entry.key] = .string(entry.value) }
         let loaded: LoadedBehaviour
         do {
             if let code {
@@ -65,8 +66,6 @@ struct RunInvocation: Equatable {
             }
         } catch { throw error.code }
         if let trace { TraceOutput.attach(host, to: try TraceOutput.descriptor(for: trace)) }
-        host.context = ContextEntry.defaults
-        for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         // The behaviour's output is flushed before anything the tool writes on stderr.
         let report: RunReport

@@ -74,7 +74,6 @@ struct TestSuite {
         let host = try ToolHost.make(
             policy: policy, openURLs: openURLs, clock: realTime ? SystemClock() : VirtualClock())
         if let traceFD { TraceOutput.attach(host, to: traceFD) }
-        host.context = ContextEntry.defaults
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         print(path)

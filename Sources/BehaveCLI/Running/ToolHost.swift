@@ -3,10 +3,15 @@ import Behave
 
 /// The host every command runs behaviours in: the tool's modules under a sandbox policy.
 enum ToolHost {
-    /// A host with the tool's modules under `policy`. A failure (no memory for a Lua state) is
-    /// reported on stderr and exits 1.
+    /// A host with the tool's modules under `policy`, and the tool's context (its name and
+    /// version, which `-- requires: version >= X` is checked against). A failure (no memory for a
+    /// Lua state) is reported on stderr and exits 1.
     static func make(policy: SandboxPolicy, openURLs: Bool, clock: any BehaveClock) throws(ExitCode) -> BehaveHost {
-        do { return try BehaveHost(modules: modules(openURLs: openURLs), policy: policy, clock: clock) } catch {
+        do {
+            let host = try BehaveHost(modules: modules(openURLs: openURLs), policy: policy, clock: clock)
+            host.context = ContextEntry.defaults
+            return host
+        } catch {
             StandardError.write("\(BehaveTool.current.name): cannot create the host: \(error)\n")
             throw ExitCode(BehaveExit.scriptError)
         }
