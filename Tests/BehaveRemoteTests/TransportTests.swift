@@ -127,6 +127,72 @@ struct TransportTests {
         #expect(!loader.quarantine(next, because: "a copy that ran before is not set aside"))
     }
 
+    @Test(
+        "through the API: https with the app's authority, an older or expired signature refused, a copy the app cannot run refused"
+    )
+    func productionChecks() async throws {
+        let certificates = try TestServer.makeCertificates()
+        let server = try TestServer(
+            tls: (
+                certificates.appendingPathComponent("good.pem").path,
+                certificates.appendingPathComponent("good.key").path
+            ))
+        let team = SigningKey()
+        let bytes = Array(RemoteFixtures.first.utf8)
+        try server.serve([
+            "/b.json": .body(RemoteFixtures.first),
+            "/b.json.sig": .body(team.signature(for: bytes, sequence: 5).text),
+        ])
+        let caPath = certificates.appendingPathComponent("ca.pem").path
+        var remote = RemoteConfiguration()
+        remote.cacheDirectory = try Tool.temporaryDirectory().path
+        remote.timeout = 300
+        remote.publicKeys = [team.publicKey]
+        remote.requireSignature = true
+        // snippet: remote-tls
+        remote.certificateAuthorities = caPath  // a PEM file: the company's own authority
+        // snippet end
+        let host = try BehaveHost(modules: [MyFirstModule(), MySecondModule()])
+        let loader = RemoteLoader(remote)
+        let url = server.url("/b.json")
+        let first = try await loader.load(url) { host.check($0) }
+        #expect(first.origin == .downloaded)
+        #expect(first.signer == team.publicKey)
+        // Without the authority the certificate is refused, and the cached copy runs.
+        var untrusting = remote
+        untrusting.certificateAuthorities = nil
+        let refused = try await RemoteLoader(untrusting).load(url) { host.check($0) }
+        #expect(refused.origin == .lastGoodCopy)
+        #expect(refused.warning?.contains("the certificate of 127.0.0.1:\(server.port) is refused") == true)
+        // An older sequence, then an expired signature: refused, the last good copy runs.
+        let second = Array(RemoteFixtures.second.utf8)
+        try server.serve([
+            "/b.json": .body(RemoteFixtures.second),
+            "/b.json.sig": .body(team.signature(for: second, sequence: 4).text),
+        ])
+        let older = try await loader.load(url) { host.check($0) }
+        #expect(older.problem == .olderSequence(4, lastGood: 5))
+        try server.serve([
+            "/b.json": .body(RemoteFixtures.second),
+            "/b.json.sig": .body(team.signature(for: second, sequence: 6, expires: 1_000_000_000).text),
+        ])
+        let expired = try await loader.load(url) { host.check($0) }
+        #expect(expired.problem == .expired(at: 1_000_000_000))
+        // A script that needs a newer app: refused by the app's own check.
+        let lua = Array("-- requires: version >= 3\nprint('new')".utf8)
+        try server.serve([
+            "/b.json": .body("-- requires: version >= 3\nprint('new')", contentType: "text/x-lua"),
+            "/b.json.sig": .body(team.signature(for: lua, sequence: 7).text),
+        ])
+        host.context["version"] = .string("2.4.0")
+        let tooNew = try await loader.load(url) { host.check($0) }
+        #expect(tooNew.origin == .lastGoodCopy)
+        #expect(tooNew.warning?.contains("requires version >= 3; this app is 2.4.0") == true)
+        host.context["version"] = .string("3.0")
+        let fits = try await loader.load(url) { host.check($0) }
+        #expect(fits.origin == .downloaded)
+    }
+
     @Test("an app's transport makes every request, with the app's headers; the loader follows the redirect")
     func appTransport() async throws {
         let server = try TestServer()

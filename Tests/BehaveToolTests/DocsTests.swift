@@ -15,7 +15,7 @@ struct DocsTests {
         // RemoteDocTests runs the sh blocks
         "docs/remote.md": [
             "remote-commands", "remote-app", "remote-headers", "remote-urlsession", "remote-max-wait",
-            "remote-quarantine", "ci-signing",
+            "remote-quarantine", "remote-tls", "ci-signing",
         ],
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
         // adopt-session: scripts/example runs it against the example's built tool
@@ -115,6 +115,7 @@ struct DocsTests {
             ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-max-wait", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-quarantine", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
+            ("remote-tls", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("adopt-manifest", "docs/adopting.md", "Examples/Ticketing/Package.swift"),
             ("adopt-open", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/Ticketing.swift"),
             ("adopt-trait", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/TicketRouting.swift"),
