@@ -78,7 +78,7 @@ struct ReplTests {
         try terminal.type("\u{1B}[A")  // Up: the whole chunk, its newlines drawn as ↵
         try terminal.expect("function f()↵  return 9↵end")
         try terminal.type("\r")
-        try terminal.expect("> ")
+        try terminal.expect("\r\n> ")
         #expect(try enter("f()", on: terminal) == "9")
         try leave(terminal)
         let file = state.appendingPathComponent("behave/history")
@@ -87,7 +87,7 @@ struct ReplTests {
         try second.type("\u{1B}[A\u{1B}[A")
         try second.expect("function f()↵  return 9↵end")
         try second.type("\r")
-        try second.expect("> ")
+        try second.expect("\r\n> ")
         #expect(try enter("f() + 1", on: second) == "10")
         try leave(second)
     }
@@ -113,7 +113,7 @@ struct ReplTests {
         try terminal.type("\u{15}")  // Ctrl-U
         // Another key takes the match into the line and edits it.
         try terminal.type("\u{12}beta\u{1B}[C\u{7F}4\r")  // Right (at the end), Backspace, 4: "beta = 4"
-        try terminal.expect("> ")
+        try terminal.expect("\r\n> ")
         #expect(try enter("beta", on: terminal) == "4")
         try leave(terminal)
     }
@@ -139,14 +139,15 @@ struct ReplTests {
         // over 語 (2 columns) and the quote (1), three columns, not two.
         try terminal.type("s = \"日本語\"\u{1B}[D\u{1B}[D")
         try terminal.expect("\u{1B}[3D")
+        // "\r\n> ", not "> ": each redraw starts with "\r> ", and typing before the new prompt races the evaluation.
         try terminal.type("X\r")
-        try terminal.expect("> ")
+        try terminal.expect("\r\n> ")
         #expect(try enter("s", on: terminal) == "\"日本X語\"")
         // e + U+0301 is one character of one column.
         try terminal.type("t = \"e\u{301}!\"\u{1B}[D\u{1B}[D")
         try terminal.expect("\u{1B}[2D")
         try terminal.type("\u{7F}\r")  // Backspace removes é whole
-        try terminal.expect("> ")
+        try terminal.expect("\r\n> ")
         #expect(try enter("t", on: terminal) == "\"!\"")
         try leave(terminal)
     }
