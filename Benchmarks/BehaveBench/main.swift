@@ -113,7 +113,7 @@ var rows: [Row] = []
 if measures("calls") {
     rows.append(
         try callRow(
-            "no-op Swift function vs no-op C function", target: 1.3, body: "f()",
+            "no-op Swift function vs no-op C function", target: 1.15, body: "f()",
             register: { $0.register("f", raw: { _ in 0 }) }, baseline: cbaseline_noop))
     // The floor under the no-op row: a C closure that only reads its upvalue, with no Swift at all.
     rows.append(
@@ -127,11 +127,11 @@ if measures("calls") {
             }, baseline: cbaseline_noop))
     rows.append(
         try callRow(
-            "typed (Int) -> Int vs C", target: 1.6, body: "f(i)",
+            "typed (Int) -> Int vs C", target: 1.15, body: "f(i)",
             register: { $0.register("f") { (n: Int) in n + 1 } }, baseline: cbaseline_int))
     rows.append(
         try callRow(
-            "typed (String) -> String vs C", target: 2.5, body: "f('hello')",
+            "typed (String) -> String vs C", target: 1.5, body: "f('hello')",
             register: { $0.register("f") { (s: String) in s } }, baseline: cbaseline_string))
     rows.append(
         try callRow(
@@ -199,12 +199,31 @@ func eventDelivery() async throws -> Double {
     return (now() - start) / Double(schedulerIterations) * 1e9
 }
 
+/// ns per yield/resume round trip of a bare coroutine in plain Lua: the floor under `wait(0)`,
+/// which is such a round trip plus the scheduler's own work.
+func coroutineRoundTrip() throws -> Double {
+    let lua = try LuaState()
+    lua.openStandardLibraries()
+    let loop = try lua.load(
+        """
+        local yield = coroutine.yield
+        local co = coroutine.wrap(function() while true do yield() end end)
+        for i = 1, \(schedulerIterations) do co() end
+        """, chunkName: "=bench")
+    return try nsPerCall(loop, calls: schedulerIterations)
+}
+
+/// What 1,000,000 events a second leaves each: 1 µs.
+let eventBudget = 1000.0
+
 var waits: [Double] = []
 var deliveries: [Double] = []
 var plain: [Double] = []
+var switches: [Double] = []
 if measures("scheduler") {
     for _ in 0..<rounds {
         plain.append(try plainCall())
+        switches.append(try coroutineRoundTrip())
         waits.append(try await waitRoundTrip())
         deliveries.append(try await eventDelivery())
     }
@@ -214,8 +233,16 @@ if measures("scheduler") {
             baseline: plain, unit: "ns", target: nil))
     rows.append(
         Row(
+            "wait(0) round trip through the scheduler vs a bare coroutine yield/resume in plain Lua (its floor)",
+            behave: waits, baseline: switches, unit: "ns", target: 3))
+    rows.append(
+        Row(
             "event from the app to a Lua handler vs a plain Lua call", behave: deliveries,
             baseline: plain, unit: "ns", target: nil))
+    rows.append(
+        Row(
+            "event from the app to a Lua handler vs 1 µs (1,000,000 events a second)", behave: deliveries,
+            baseline: Array(repeating: eventBudget, count: deliveries.count), unit: "ns", target: 1))
 }
 
 // MARK: JSON action lists

@@ -67,7 +67,9 @@ public final class LuaCallbackBox {
 
 /// The C-callable entry point every Swift function goes through.
 let luaCallbackDispatch: behave_swift_function = { L, context in
-    Unmanaged<LuaCallbackBox>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.invoke(L!) }
+    Unmanaged<LuaCallbackBox>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        $0.invoke(L.unsafelyUnwrapped)
+    }
 }
 
 /// An argument that did not convert: becomes `bad argument #N to 'f' (reason)`.

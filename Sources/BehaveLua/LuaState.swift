@@ -86,6 +86,7 @@ public final class LuaState {
         control.pointee.max_instructions = 0
         behave_unwatch(control)
         lua_close(pointer)
+        releaseSlots()
         finalizer = nil
     }
 
@@ -353,10 +354,23 @@ public final class LuaState {
         SwiftErrorBox.installToString(in: self)
     }
 
-    /// Pushes a C closure that calls `box` through the trampoline.
+    /// Pushes a Lua function that calls `box`: a light C function with a slot of this state's
+    /// (no upvalue to read per call, light.c) while slots are left, else (and for a suspending
+    /// function) a C closure around the trampoline whose userdata's `__gc` releases the box. A
+    /// slot's box lives as long as the state.
     func pushCallback(_ box: LuaCallbackBox, retained: Bool = true, suspending: Bool = false) {
         let L = pointer
         box.stateReference = Unmanaged.passUnretained(self)
+        if retained, !suspending {
+            let context = Unmanaged.passRetained(box as AnyObject).toOpaque()
+            let light = behave_add_slot(
+                control, behave_callback(function: luaCallbackDispatch, context: context, control: control))
+            if let light {
+                lua_pushcclosure(L, light, 0)
+                return
+            }
+            Unmanaged<AnyObject>.fromOpaque(context).release()
+        }
         let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
         let callback = raw.assumingMemoryBound(to: behave_callback.self)
         callback.initialize(
@@ -374,5 +388,16 @@ public final class LuaState {
         } else {
             lua_pushcclosure(L, behave_trampoline, 1)
         }
+    }
+
+    /// Releases the boxes of the light slots, once no Lua code can call them any more.
+    func releaseSlots() {
+        let slots = control.pointee.slots
+        for index in 0..<Int(control.pointee.slot_count) {
+            if let context = slots?[index].context {
+                Unmanaged<AnyObject>.fromOpaque(context).release()
+            }
+        }
+        behave_free_slots(control)
     }
 }

@@ -88,6 +88,9 @@ int behave_timer_claims(const siginfo_t *info);
  * `c->request` first, so that a script's coroutine.resume or wrap passes them up. */
 int behave_yield_request(lua_State *L, behave_control *c, int n, lua_KContext context, lua_KFunction k);
 
+/* trampoline.c: raises what a Swift function's negative status asks for (BEHAVE_RAISE_*). */
+int behave_raise_status(lua_State *L, int n);
+
 /* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
 void behave_bound_patterns(lua_State *L, int string_index);
 

@@ -8,12 +8,16 @@
 int behave_trampoline(lua_State *L) {
     behave_callback *cb = (behave_callback *)lua_touserdata(L, lua_upvalueindex(1));
     behave_control *c = cb->control;
-    behave_check_c_stack(L);
+    behave_check_c_stack_of(c, L);
     int saved = c->enforcing;
     c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
     int n = cb->function(L, cb->context);
     c->enforcing = saved;
     if (n >= 0) return n;
+    return behave_raise_status(L, n);
+}
+
+int behave_raise_status(lua_State *L, int n) {
     switch (n) {
     case BEHAVE_RAISE_WHERE:
         luaL_where(L, 1);

@@ -85,11 +85,14 @@ struct CallTests {
         #expect(throws: LuaError.self) { try lua.run("return 1") }
     }
 
-    @Test("a collected function releases its closure before the state closes")
+    @Test("past the state's light slots, a collected function releases its closure before the state closes")
     func collectedClosure() throws {
         let released = Flag()
         let lua = try LuaState()
         lua.openStandardLibraries()
+        // The first 1024 functions are light C functions, which Lua never collects; later ones
+        // are closures the collector frees.
+        for index in 0..<1100 { lua.register("f\(index)") { () -> Int in index } }
         do {
             let witness = Witness { released.value = true }
             lua.register("temp") { () -> Int in
@@ -99,5 +102,33 @@ struct CallTests {
         }
         try lua.run("temp = nil collectgarbage() collectgarbage()")
         #expect(released.value == true)
+        let sum = try lua.run("local s = 0 for i = 0, 1099 do s = s + _G['f' .. i]() end return s")
+        #expect(sum[0].integer == (0..<1100).reduce(0, +))
+    }
+
+    @Test("a Swift function is a light C function, with no upvalue a script could reach")
+    func lightFunction() throws {
+        let lua = try LuaState()
+        lua.openStandardLibraries()
+        lua.register("f") { () -> Int in 1 }
+        let r = try lua.run("return debug.getupvalue(f, 1), f(), debug.getinfo(f).what")
+        #expect(r[0].typeName == "nil")
+        #expect(r[1].integer == 1)
+        #expect(r[2].string == "C")
+    }
+
+    @Test("the same light function calls each state's own Swift function, from any coroutine")
+    func slotsPerState() throws {
+        let first = try LuaState()
+        let second = try LuaState()
+        for lua in [first, second] { lua.openStandardLibraries() }
+        first.register("which") { () -> String in "first" }
+        second.register("which") { () -> String in "second" }
+        let script = "return which(), coroutine.wrap(function() return which() end)()"
+        let a = try first.run(script)
+        let b = try second.run(script)
+        #expect(a.map(\.string) == ["first", "first"])
+        #expect(b.map(\.string) == ["second", "second"])
+        #expect(try first.run("return which == which and 'same'")[0].string == "same")
     }
 }

@@ -91,6 +91,10 @@ typedef struct behave_control {
                                (coroutines.c): set just before that yield, cleared before a resume */
     const char *stack_floor; /* the guards refuse to go deeper on the C stack than this */
     void *watch;            /* the watchdog's record of this state (opaque) */
+    /* Swift functions as light C functions (light.c): light function i calls slots[i] */
+    struct behave_callback *slots; /* malloc'd, grown by behave_add_slot; freed by behave_free_slots */
+    int slot_count;
+    int slot_capacity;
 } behave_control;
 
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
@@ -194,6 +198,17 @@ typedef struct behave_callback {
     void *context;
     behave_control *control;
 } behave_callback;
+
+/* How many Swift functions a state can hold as light C functions; later ones, and suspending
+ * ones (whose cost is their yield), are closures. */
+#define BEHAVE_LIGHT_SLOTS 1024
+/* Gives `callback` the state's next light slot and returns the light C function that calls it
+ * (the same function calls slot i of whichever state runs it: it finds the slots through the
+ * state's extra space, never through a process-wide table). NULL when the slots are used up or
+ * the array cannot grow: the caller then makes a closure. */
+lua_CFunction behave_add_slot(behave_control *c, behave_callback callback);
+/* Frees the slots' array; the caller has released their contexts (after lua_close). */
+void behave_free_slots(behave_control *c);
 
 /* A C closure whose upvalue 1 is a behave_callback: calls Swift, then raises if Swift asked. */
 int behave_trampoline(lua_State *L);
