@@ -350,6 +350,16 @@ void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
         behave_wake_watchdog();
 }
 
+int behave_next_slice(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    /* A later deadline needs no new timer: the armed one fires at the earlier deadline, finds
+     * nothing due, and is set again (behave_on_timer); the watchdog reads the field each pass. */
+    if (c->slice_ns > 0) __atomic_store_n(&c->deadline_ns, behave_now_ns() + c->slice_ns, __ATOMIC_SEQ_CST);
+    c->instructions_carried += c->instructions;
+    c->instructions = 0;
+    return 0;
+}
+
 void behave_leave_slice(behave_control *c, const behave_slice_saved *saved) {
     behave_watch *w = (behave_watch *)c->watch;
     behave_current = (behave_control *)saved->outer;

@@ -293,6 +293,69 @@ struct RuntimeTests {
         #expect(outcome.report?.finish == .completed(waiting: 0))
     }
 
+    @Test("events due together reach Lua in batches, and each is delivered and its tasks run before the next")
+    func eventBatches() async throws {
+        let events = EventChannel()
+        for index in 1...600 { events.send("E", .integer(Int64(index))) }
+        events.finish()
+        // 600 events cross batches of 256; a task that waits for each in turn sees every one,
+        // which it would not if the next event came before it ran again. The handler of the
+        // last event runs in the same step as the task's print, before it.
+        let outcome = try await runOnTestClock(
+            """
+            local n, handled = 0, 0
+            on("E", function(i) handled = handled + 1 end)
+            for _ = 1, 600 do n = n + wait_for("E") end
+            print(n, handled)
+            """, events: events)
+        #expect(outcome.lines == ["\((1...600).reduce(0, +))\t600"], "\(outcome.diagnostics)")
+        #expect(outcome.report?.finish == .completed(waiting: 0))
+    }
+
+    @Test("stop() in the middle of a batch: no later event of it is delivered")
+    func stopInBatch() async throws {
+        let events = EventChannel()
+        for index in 1...600 { events.send("E", .integer(Int64(index))) }
+        events.finish()
+        let outcome = try await runOnTestClock(
+            """
+            local n = 0
+            on("E", function(i)
+              n = n + 1
+              if i == 300 then stop("enough") end
+            end)
+            on("E", function(i) if i > 300 then print("late", i) end end)
+            """, events: events)
+        #expect(outcome.lines.isEmpty, "\(outcome.lines)")
+        #expect(outcome.report?.finish == .stopped("enough"))
+    }
+
+    @Test("each event of a batch has an instruction limit of its own")
+    func instructionsPerEvent() async throws {
+        var limits = Limits()
+        limits.instructions = 200_000
+        let busy = "on('E', function() local x = 0 for i = 1, 20000 do x = x + i end end)"
+        let events = EventChannel()
+        for _ in 1...50 { events.send("E") }
+        events.finish()
+        // Each event's handler runs about 80,000 instructions: 50 of them would pass the limit
+        // together, but never one alone.
+        let outcome = try await runOnTestClock(busy, limits: limits, events: events)
+        if let error = outcome.error { Issue.record("the run failed: \(error)") }
+        #expect(outcome.report?.finish == .completed(waiting: 0))
+        let one = EventChannel()
+        one.send("E")
+        one.finish()
+        var tight = Limits()
+        tight.instructions = 20_000
+        let stopped = try await runOnTestClock(busy, limits: tight, events: one)
+        guard case .terminated(let error) = stopped.error else {
+            Issue.record("not terminated: \(String(describing: stopped.error))")
+            return
+        }
+        #expect(error.kind == .limit(.instructions))
+    }
+
     @Test("an event payload nested past the bridge's limit fails the run with a clear error; one at the limit arrives")
     func deepPayload() async throws {
         func nested(_ depth: Int) -> PlainValue {

@@ -427,13 +427,21 @@ public final class BehaveHost {
         let limits = limits ?? policy.limits
         armLimits(limits)
         var saved = behave_slice_saved()
-        behave_enter_slice(lua.control, lua.pointer, Self.deadline(after: limits.time), runDeadline, &saved)
+        let control = lua.control
+        // The runtime may start further slices inside this entry (behave_next_slice): a batch of events.
+        let savedLength = control.pointee.slice_ns
+        let savedCarried = control.pointee.instructions_carried
+        control.pointee.slice_ns = limits.time > 0 ? Int64(min(limits.time, 365 * 86_400) * 1e9) : 0
+        control.pointee.instructions_carried = 0
+        behave_enter_slice(control, lua.pointer, Self.deadline(after: limits.time), runDeadline, &saved)
         defer {
-            behave_leave_slice(lua.control, &saved)
+            behave_leave_slice(control, &saved)
             // A polling hook counts too, but the report promises a count only with a limit.
             if policy.limits.instructions > 0 || policy.limits.depth > 0 {
-                instructionsThisRun += Int(lua.control.pointee.instructions)
+                instructionsThisRun += Int(control.pointee.instructions + control.pointee.instructions_carried)
             }
+            control.pointee.slice_ns = savedLength
+            control.pointee.instructions_carried = savedCarried
             disarmLimits()
         }
         do {

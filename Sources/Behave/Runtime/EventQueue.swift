@@ -15,15 +15,23 @@ struct EventQueue {
     var isEmpty: Bool { head == items.count }
     var nextTime: Double? { isEmpty ? nil : items[head].at }
 
-    mutating func next(dueBy now: Double) -> TimedEvent? {
-        guard !isEmpty, items[head].at <= now else { return nil }
-        defer {
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            }
+    /// Up to `limit` events due by `now`, first first. They stay queued until ``drop(_:)``.
+    func due(by now: Double, limit: Int) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        var index = head
+        while index < items.count, events.count < limit, items[index].at <= now {
+            events.append(items[index].event)
+            index += 1
         }
-        return items[head].event
+        return events
+    }
+
+    /// Removes the first `count` events.
+    mutating func drop(_ count: Int) {
+        head += count
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
     }
 }

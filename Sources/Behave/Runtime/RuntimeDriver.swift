@@ -6,7 +6,7 @@ struct RuntimeDriver {
     let start: LuaFunction
     let step: LuaFunction
     let resolve: LuaFunction
-    let deliver: LuaFunction
+    let deliverAll: LuaFunction
     let setContext: LuaFunction
     let setTrace: LuaFunction
     let results: LuaFunction
@@ -22,7 +22,7 @@ struct RuntimeDriver {
         start = try function("start")
         step = try function("step")
         resolve = try function("resolve")
-        deliver = try function("deliver")
+        deliverAll = try function("deliverall")
         setContext = try function("setcontext")
         setTrace = try function("settrace")
         results = try function("results")

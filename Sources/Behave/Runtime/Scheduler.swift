@@ -1,4 +1,5 @@
 import BehaveLua
+import CBehaveLua
 
 /// Drives one run of a behaviour: resumes its tasks (the Lua half is `runtime.lua`),
 /// awaits async actions, delivers events and moves time, until the behaviour stops, fails,
@@ -128,12 +129,21 @@ final class Scheduler {
         // (origin + t) - origin can round below t, and the timer would never be due.
         var reached = 0.0
         var timer: (relative: Double, absolute: Double)?
+        // What the step after a batch of events returned, when the batch ran that step.
+        var stepped: [LuaValue]?
         while true {
             if let timer, clock.now >= timer.absolute { reached = max(reached, timer.relative) }
             let now = max(clock.now - origin, reached)
             // Ready tasks, then due timers. The first step runs the main chunk, so handlers
             // it registers are in place before any event is delivered.
-            let step = try RuntimeStep(host.slice { try runtime.step.call(now) })
+            let values: [LuaValue]
+            if let batchStep = stepped {
+                values = batchStep
+                stepped = nil
+            } else {
+                values = try host.slice { try runtime.step.call(now) }
+            }
+            let step = try RuntimeStep(values)
             let nextTimer: Double?
             let blocked: Int
             switch step {
@@ -147,8 +157,11 @@ final class Scheduler {
                 nextTimer = timer
                 blocked = waiting
             }
-            if let event = queue.next(dueBy: clock.now) {
-                try deliver(event.name, event.data)
+            let due = queue.due(by: clock.now, limit: Self.batch)
+            if !due.isEmpty {
+                let (delivered, values) = try deliver(due, now: now, untilMainEnds: untilMainEnds)
+                queue.drop(delivered)
+                stepped = values
                 continue
             }
             timer = nextTimer.map { ($0, origin + $0) }
@@ -253,7 +266,37 @@ final class Scheduler {
         }
     }
 
-    private func deliver(_ name: String, _ payload: PlainValue) throws(BehaveError) {
-        try host.slice { try runtime.deliver.call(name, payload) }
+    /// The most events one entry into Lua delivers: each still runs in a slice of its own.
+    static let batch = 256
+
+    /// Delivers `events` in one entry into Lua, each followed by a step (the runtime's
+    /// `deliverall`): one protected call from Swift for the batch, not two per event. Returns
+    /// how many it delivered (fewer when the behaviour stopped, failed or, with `untilMainEnds`,
+    /// its main chunk ended) and what the last step returned.
+    private func deliver(
+        _ events: [TimedEvent], now: Double, untilMainEnds: Bool
+    ) throws(BehaveError) -> (delivered: Int, step: [LuaValue]) {
+        let values = try host.slice {
+            try runtime.deliverAll.call(pushingArguments: { stack in
+                let L = stack.pointer
+                now.push(to: stack)
+                lua_createtable(L, Int32(clamping: events.count * 2), 0)
+                for (offset, event) in events.enumerated() {
+                    event.name.push(to: stack)
+                    lua_rawseti(L, -2, lua_Integer(2 * offset + 1))
+                    event.data.push(to: stack)
+                    lua_rawseti(L, -2, lua_Integer(2 * offset + 2))
+                }
+                events.count.push(to: stack)
+                untilMainEnds.push(to: stack)
+                return 4
+            })
+        }
+        let delivered = values.first?.integer.map { Int($0) } ?? 0
+        guard delivered >= 1, delivered <= events.count else {
+            throw .failed(
+                LuaError(kind: .runtime, message: "the runtime's deliverall returned \(values.first ?? .nil)"))
+        }
+        return (delivered, Array(values.dropFirst()))
     }
 }

@@ -18,7 +18,11 @@
 --                            "running", next timer's time or nil, tasks blocked in wait_for,
 --                                       whether the main chunk has ended
 --     resolve(id, ok, ...) an async action finished: its task resumes with (ok, ...)
---     deliver(name, data)  an event: handlers become tasks, waiters resume
+--     deliverall(now, events, n, untilMainEnds)
+--                          n due events (events[2i - 1], events[2i]: name, payload), each
+--                          delivered (handlers become tasks, waiters resume) and then stepped,
+--                          one slice each; returns how many it delivered and the last step's
+--                          results
 --     setcontext(t)        the app's context, as a read-only view
 --     teststop(hook)       a test's run: stop() calls hook(reason) and ends only its task;
 --                          returns the function that ends the run
@@ -36,6 +40,7 @@
 local env, HOST, host = ...
 -- Captured now: a script may change the library tables it shares with this chunk.
 local resume, close, traceback, report, halt = host.resume, host.close, host.traceback, host.report, host.halt
+local nextslice = host.nextslice
 local WAIT, EVENT, STOP, ACTION = host.requests.wait, host.requests.event, host.requests.stop, host.requests.action
 local create, status, isyieldable = coroutine.create, coroutine.status, coroutine.isyieldable
 -- A request is yielded by request, never by coroutine.yield: it marks the yield as one, which is
@@ -51,7 +56,10 @@ env.print = host.print
 local now = 0
 local main, mainDone, mainResults
 local stopped, failed
-local readyTask, readyArgs, first, last = {}, {}, 1, 0
+-- The ready queue, first..last. A task's arguments: up to two in arrays of their own, more
+-- packed, so that the usual tasks (a timer's or a wait's with none, a handler's with its payload
+-- and event name) cost no table each.
+local readyTask, readyCount, readyA, readyB, readyArgs, first, last = {}, {}, {}, {}, {}, 1, 0
 local heap, size, seq = {}, 0, 0
 local waiters = {}            -- event name -> waiting tasks
 local handlers = {}           -- event name -> handler records
@@ -61,7 +69,29 @@ local blocked = 0             -- tasks in wait_for with no timeout
 local function schedule(co, ...)
   last = last + 1
   readyTask[last] = co
-  if select("#", ...) > 0 then readyArgs[last] = pack(...) end
+  local n = select("#", ...)
+  readyCount[last] = n
+  if n == 1 then readyA[last] = ...
+  elseif n == 2 then readyA[last], readyB[last] = ...
+  elseif n > 2 then readyArgs[last] = pack(...)
+  end
+end
+
+-- Takes the first ready task off the queue and runs it with its arguments.
+local run
+local function runFirst()
+  local i = first
+  local co, n = readyTask[i], readyCount[i]
+  readyTask[i], readyCount[i] = nil, nil
+  first = i + 1
+  if n == 0 then return run(co) end
+  local a, b = readyA[i], readyB[i]
+  readyA[i], readyB[i] = nil, nil
+  if n == 1 then return run(co, a) end
+  if n == 2 then return run(co, a, b) end
+  local args = readyArgs[i]
+  readyArgs[i] = nil
+  return run(co, unpack(args, 1, args.n))
 end
 
 -- Timers: a binary heap on (at, seq), so timers due together fire in creation order. A timer
@@ -161,7 +191,7 @@ local function resumed(co, ok, ...)
 end
 
 -- Resumes a task until it waits for the host or ends.
-local function run(co, ...)
+function run(co, ...)
   return resumed(co, resume(co, ...))
 end
 
@@ -205,15 +235,25 @@ local function deliver(name, payload)
   if trace then trace("event", name, payload) end
   local list = handlers[name]
   if list then
-    local kept = {}
-    for i = 1, #list do
+    -- The list is rebuilt only when a once handler has fired or a handler is done.
+    local n, changed = #list, false
+    for i = 1, n do
       local h = list[i]
-      if not h.done then
-        if h.once then h.done = true else kept[#kept + 1] = h end
+      if h.done then
+        changed = true
+      else
+        if h.once then h.done, changed = true, true end
         schedule(create(h.fn), payload, name)
       end
     end
-    handlers[name] = #kept > 0 and kept or nil
+    if changed then
+      local kept = {}
+      for i = 1, n do
+        local h = list[i]
+        if not h.done then kept[#kept + 1] = h end
+      end
+      handlers[name] = #kept > 0 and kept or nil
+    end
   end
   local waiting = waiters[name]
   if waiting then
@@ -411,7 +451,22 @@ function driver.resolve(id, ...)
   actions[id] = nil
   if co then schedule(co, ...) end
 end
-driver.deliver = deliver
+local step
+-- A batch of due events in one entry from Swift: events[2i - 1] and events[2i] are the i-th's
+-- name and payload. Each is delivered and its tasks run, as the step after it would run them, in
+-- a slice of its own (host.nextslice: fresh limits). The batch ends early when the behaviour
+-- stops or fails, or, with untilMainEnds, once the main chunk has ended. Returns how many events
+-- it delivered, then what the last step returned.
+function driver.deliverall(t, events, n, untilMainEnds)
+  local state, a, b, c
+  for i = 1, n do
+    if i > 1 then nextslice() end
+    deliver(events[2 * i - 1], events[2 * i])
+    state, a, b, c = step(t)
+    if state ~= "running" or (untilMainEnds and c) then return i, state, a, b, c end
+  end
+  return n, state, a, b, c
+end
 function driver.step(t)
   now = t
   -- Timers made during this step (a wait(0) loop) fire in it for a few passes only, then
@@ -419,12 +474,11 @@ function driver.step(t)
   local limit, passes = seq, 0
   while true do
     while first <= last do
-      local co, args = readyTask[first], readyArgs[first]
-      readyTask[first], readyArgs[first] = nil, nil
-      first = first + 1
-      if args then run(co, unpack(args, 1, args.n)) else run(co) end
+      runFirst()
       if stopped or failed then break end
     end
+    -- Drained: the queue starts again at 1, where its keys stay in the tables' array parts.
+    if first > last then first, last = 1, 0 end
     if stopped or failed then break end
     local top = heap[1]
     if not top or top.at > now then break end
@@ -441,6 +495,7 @@ function driver.step(t)
   if stopped then return "stopped", stopped[1] end
   return "running", heap[1] and heap[1].at, blocked, mainDone or false
 end
+step = driver.step
 function driver.results()
   if mainResults then return unpack(mainResults, 1, mainResults.n) end
 end

@@ -83,6 +83,8 @@ typedef struct behave_control {
     /* deadlines, watched from outside the interpreter (watchdog.c); CLOCK_MONOTONIC, 0 = none.
        Written by the state's thread, read by the watchdog: __atomic builtins only. */
     long long deadline_ns;     /* this slice's time limit */
+    long long slice_ns;        /* the time limit's length, for behave_next_slice; 0 = none */
+    long long instructions_carried; /* counted by earlier slices of one entry (behave_next_slice) */
     long long run_deadline_ns; /* the whole run's duration limit */
     /* preemption (watchdog.c, limits.c) */
     int preempt;            /* atomic: a BEHAVE_* reason the watchdog asks the run to stop for */
@@ -158,6 +160,10 @@ void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
                         long long run_deadline_ns, behave_slice_saved *saved);
 /* Leaves the slice; after it returns the watchdog no longer signals this thread for it. */
 void behave_leave_slice(behave_control *c, const behave_slice_saved *saved);
+/* host.nextslice(): the runtime starts another slice inside the same entry from Swift (the next
+ * event of a batch): a fresh time limit (`slice_ns` from now) and a fresh instruction count, the
+ * spent one carried into `instructions_carried`. */
+int behave_next_slice(lua_State *L);
 /* Forgets the state (before lua_close): the watchdog never touches its control block again. */
 void behave_unwatch(behave_control *c);
 
