@@ -293,11 +293,17 @@ struct RuntimeTests {
         #expect(outcome.report?.finish == .completed(waiting: 0))
     }
 
+    /// A finished channel holding events `E` numbered 1…count, all due at once.
+    static func numberedEvents(_ count: Int) -> EventChannel {
+        let events = EventChannel()
+        for index in 1...count { events.send("E", .integer(Int64(index))) }
+        events.finish()
+        return events
+    }
+
     @Test("events due together reach Lua in batches, and each is delivered and its tasks run before the next")
     func eventBatches() async throws {
-        let events = EventChannel()
-        for index in 1...600 { events.send("E", .integer(Int64(index))) }
-        events.finish()
+        let events = Self.numberedEvents(600)
         // 600 events cross batches of 256; a task that waits for each in turn sees every one,
         // which it would not if the next event came before it ran again. The handler of the
         // last event runs in the same step as the task's print, before it.
@@ -314,9 +320,7 @@ struct RuntimeTests {
 
     @Test("stop() in the middle of a batch: no later event of it is delivered")
     func stopInBatch() async throws {
-        let events = EventChannel()
-        for index in 1...600 { events.send("E", .integer(Int64(index))) }
-        events.finish()
+        let events = Self.numberedEvents(600)
         let outcome = try await runOnTestClock(
             """
             local n = 0
