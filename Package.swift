@@ -118,6 +118,8 @@ let package = Package(
             name: "CBaseline", dependencies: ["CBehaveLua"], path: "Benchmarks/CBaseline", linkerSettings: luaLinking),
         .executableTarget(
             name: "lua-floor", dependencies: ["CBehaveLua"], path: "Benchmarks/LuaFloor", linkerSettings: luaLinking),
+        // The peak memory of a command, measured from a process small enough not to inflate it.
+        .executableTarget(name: "peak-memory", path: "Benchmarks/PeakMemory"),
         .executableTarget(
             name: "behave-bench",
             dependencies: ["BehaveLua", "Behave", "BehaveDemos", "BehavePlatform", "CBaseline"],

@@ -499,9 +499,9 @@ let oneLine = "\(benchDirectory)/hello.lua"
 let helloHandle = fopen(oneLine, "w")!
 fputs("print('hello')\n", helloHandle)
 fclose(helloHandle)
-/// Runs `arguments` (no shell in between), stdout discarded: the seconds from spawning to its exit,
-/// and the bytes of resident memory at its peak (NaN for a run that failed).
-func spawned(_ arguments: [String]) -> (seconds: Double, peak: Double) {
+/// Runs `arguments` (no shell in between), stdout discarded: the seconds from spawning to its exit
+/// (NaN for a run that failed).
+func spawnTime(_ arguments: [String]) -> Double {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -510,15 +510,26 @@ func spawned(_ arguments: [String]) -> (seconds: Double, peak: Double) {
     defer { for argument in argv { free(argument) } }
     var pid: pid_t = 0
     let start = now()
-    guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return (.nan, .nan) }
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return .nan }
     var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    let seconds = now() - start
-    return (seconds, status == 0 ? Double(usage.ru_maxrss) * 1024 : .nan)  // ru_maxrss is in KiB on Linux
+    waitpid(pid, &status, 0)
+    return status == 0 ? now() - start : .nan
 }
 
-func spawnTime(_ arguments: [String]) -> Double { spawned(arguments).seconds }
+let peakMemory = CommandLine.arguments[0].replacingLastComponent(with: "peak-memory")
+
+/// The bytes of resident memory `command` (a shell command line) holds at its peak, read by
+/// `peak-memory`: a child of this process would report at least this process's own peak (Linux
+/// carries ru_maxrss across exec). NaN for a run that failed.
+func peakBytes(_ command: String) -> Double {
+    guard let pipe = popen("\(peakMemory) \(command)", "r") else { return .nan }
+    var line = [CChar](repeating: 0, count: 64)
+    let read = fgets(&line, Int32(line.count), pipe) != nil
+    let status = pclose(pipe)
+    let text = String(cString: line).split(separator: "\n").first.map(String.init) ?? ""
+    guard read, status == 0, let kibibytes = Double(text) else { return .nan }
+    return kibibytes * 1024  // ru_maxrss is in KiB on Linux
+}
 
 let starts = 20
 var behaveStarts: [Double] = []
@@ -547,7 +558,7 @@ if measures("input") {
     fputs(text, handle)
     fclose(handle)
     let size = Double(text.utf8.count)
-    let peaks = (0..<rounds).map { _ in spawned([behaveTool, "run", bigList]).peak }
+    let peaks = (0..<rounds).map { _ in peakBytes("\(behaveTool) run \(bigList)") }
     rows.append(
         Row(
             "10 MB action list: peak resident memory of behave run vs the file's size", behave: peaks,

@@ -96,6 +96,24 @@ struct BenchTests {
             } + ["process start to finish, one-line script: behave run vs lua5.4"], "\(table)")
     }
 
+    @Test("peak-memory reads a command's peak, not the peak of the process that started it")
+    func peakMemory() throws {
+        // This process holds 256 MiB, touched, while it starts the measurement: a child of it
+        // would report at least that (Linux carries ru_maxrss across exec), as the input row did
+        // after the json section.
+        let size = 256 << 20
+        let held = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { held.deallocate() }
+        held.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+        let measured = try Tool.run(["/bin/true"], program: Tool.product("peak-memory"))
+        #expect(measured.status == 0)
+        let kibibytes = try #require(Int(measured.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kibibytes > 0 && kibibytes < 64 << 10, "\(kibibytes) KiB")
+        let failing = try Tool.run(["/bin/false"], program: Tool.product("peak-memory"))
+        #expect(failing.status == 1)
+        #expect(try Tool.run([], program: Tool.product("peak-memory")).status == 64)
+    }
+
     @Test("--json prints the rows for machines: name, figures, unit, ratio, target, met")
     func json() throws {
         let text = try Self.bench(["--only", "start", "--rounds", "1", "--json"])
