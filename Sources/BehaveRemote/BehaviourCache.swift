@@ -90,6 +90,11 @@ public struct BehaviourCache: Sendable {
         (try? FileBytes.read(siblingPath(for: url, ".quarantine"), limit: 1 << 16)).flatMap(Quarantine.decode)
     }
 
+    /// The quarantine of `url` when it is of these very bytes: a copy not to run again.
+    public func quarantine(for url: String, matching body: [UInt8]) -> Quarantine? {
+        quarantine(for: url).flatMap { $0.digest == CacheEntry.digest(body) ? $0 : nil }
+    }
+
     /// Forgets the quarantine of `url` (the server now serves other bytes).
     public func removeQuarantine(for url: String) { unlink(siblingPath(for: url, ".quarantine")) }
 

@@ -95,7 +95,7 @@ public struct RemoteLoader: Sendable {
         if case .success(let (copy, .downloaded)) = outcome {
             let errors = validate(copy.behaviour).filter { $0.severity == .error }
             if !errors.isEmpty { outcome = .failure(.invalid(errors)) }
-            if let quarantine = cache.quarantine(for: url), quarantine.digest == CacheEntry.digest(copy.entry.body) {
+            if let quarantine = cache.quarantine(for: url, matching: copy.entry.body) {
                 outcome = .failure(.quarantined(reason: quarantine.reason, at: quarantine.at))
             }
         }
@@ -153,7 +153,7 @@ public struct RemoteLoader: Sendable {
         }
         guard let pending else { return (cached, false) }
         defer { cache.removePending(for: url) }
-        if let quarantine = cache.quarantine(for: url), quarantine.digest == CacheEntry.digest(pending.body) {
+        if cache.quarantine(for: url, matching: pending.body) != nil {
             notes.append("the fresh copy of \(url) fetched in the background is the quarantined one: not used")
             return (cached, false)
         }
@@ -248,7 +248,7 @@ public struct RemoteLoader: Sendable {
                             "none of the \(configuration.publicKeys.count) trusted key\(configuration.publicKeys.count == 1 ? "" : "s") made it over these bytes"
                         ))
                 }
-                if found.hasExpired(at: WallClock.now()), let at = found.expires { return .failure(.expired(at: at)) }
+                if let at = found.passedExpiry { return .failure(.expired(at: at)) }
                 if let lastGood = cached?.entry.signature?.sequence, found.sequence < lastGood {
                     return .failure(.olderSequence(found.sequence, lastGood: lastGood))
                 }
@@ -299,7 +299,7 @@ public struct RemoteLoader: Sendable {
                 guard let key = signature.signer(of: entry.body, among: configuration.publicKeys) else {
                     return .failure(CacheDamage("its signature is not by any of the trusted keys"))
                 }
-                if signature.hasExpired(at: WallClock.now()), let at = signature.expires {
+                if let at = signature.passedExpiry {
                     return .failure(CacheDamage("its signature expired on \(UTCDate.text(at))"))
                 }
                 signer = key

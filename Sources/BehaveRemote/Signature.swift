@@ -71,6 +71,6 @@ public struct Signature: Sendable, Equatable {
         keys.first { $0.isValidSignature(self, for: bytes) }
     }
 
-    /// Whether the expiry has passed at `now` (seconds since 1970).
-    public func hasExpired(at now: Double) -> Bool { expires.map { Double($0) <= now } ?? false }
+    /// The expiry (seconds since 1970) when it has passed; nil for a signature still valid.
+    public var passedExpiry: Int64? { expires.flatMap { Double($0) <= WallClock.now() ? $0 : nil } }
 }

@@ -104,7 +104,7 @@ struct LinkedRemoteTools: RemoteTools {
                 )
                 throw ExitCode(BehaveExit.invalid)
             }
-            if signature.hasExpired(at: Double(UTCDate.now)), let at = signature.expires {
+            if let at = signature.passedExpiry {
                 StandardError.write(
                     "\(BehaveTool.current.name): \(command.file): the signature in \(signaturePath) expired on \(UTCDate.text(at))\n"
                 )

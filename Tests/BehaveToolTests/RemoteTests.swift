@@ -57,15 +57,23 @@ struct RemoteTests {
             let before = try primed()
             try server.serve(["/b.json": route])
             let result = try behave("run", "/b.json", extra)
-            #expect(result.status == 10, "\(result.stderr)", sourceLocation: sourceLocation)
-            #expect(result.stdout == RemoteTests.firstOutput, sourceLocation: sourceLocation)
+            Self.expectFirstCopyRan(result, saying: reason, sourceLocation: sourceLocation)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
-            #expect(result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(
                 result.stderr.contains("running the last good copy"), "\(result.stderr)", sourceLocation: sourceLocation
             )
             #expect(try cacheFiles() == before, "the good copy was replaced", sourceLocation: sourceLocation)
+        }
+
+        /// The run refused a fresh copy and ran the cached `first` instead: exit 10, its output, and
+        /// `reason` on stderr.
+        static func expectFirstCopyRan(
+            _ result: Tool.Result, saying reason: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(result.status == 10, "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stdout == RemoteTests.firstOutput, sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(reason), "\(result.stderr)", sourceLocation: sourceLocation)
         }
     }
 
@@ -204,9 +212,7 @@ struct RemoteTests {
                 "-- requires: MyFirstModule.sayHello, Keynote.teleport\nprint('new')\n", contentType: "text/x-lua")
         ])
         let lacking = try fixture.behave()
-        #expect(lacking.status == 10)
-        #expect(lacking.stdout == Self.firstOutput)
-        #expect(lacking.stderr.contains("requires Keynote.teleport, which this app does not have"), "\(lacking.stderr)")
+        Fixture.expectFirstCopyRan(lacking, saying: "requires Keynote.teleport, which this app does not have")
         try fixture.server.serve([
             "/b.json": .body("-- requires: version >= 99.1\nprint('new')\n", contentType: "text/x-lua")
         ])
@@ -264,11 +270,9 @@ struct RemoteTests {
         _ = try fixture.primed()
         fixture.server.stop()
         let result = try fixture.behave()
-        #expect(result.status == 10)
-        #expect(result.stdout == Self.firstOutput)
+        Fixture.expectFirstCopyRan(result, saying: "running the last good copy (confirmed")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("cannot connect to 127.0.0.1:\(fixture.server.port)"), "\(result.stderr)")
-        #expect(result.stderr.contains("running the last good copy (confirmed"), "\(result.stderr)")
     }
 
     @Test func slowServerTimesOut() throws {

@@ -32,7 +32,7 @@ package struct Requirements {
             var column = line.count - comment.count + "requires:".count + 1
             for part in comment.dropFirst("requires:".count).split(separator: ",", omittingEmptySubsequences: false) {
                 let leading = part.prefix { $0 == " " || $0 == "\t" }.count
-                let word = part.trimmingWhitespaceAndReturns()
+                let word = String(part).trimmingWhitespace()
                 let position = SourcePosition(line: offset + 1, column: column + leading)
                 column += part.count + 1
                 if word.isEmpty { continue }
@@ -44,10 +44,9 @@ package struct Requirements {
     private static func item(_ word: String) -> Item {
         if word.hasPrefix("version") {
             let rest = word.dropFirst("version".count).drop { $0 == " " }
-            guard rest.hasPrefix(">="), let numbers = version(String(rest.dropFirst(2).drop { $0 == " " })) else {
-                return .unreadable(word)
-            }
-            return .version(minimum: numbers, text: String(rest.dropFirst(2).drop { $0 == " " }))
+            let text = String(rest.dropFirst(2).drop { $0 == " " })
+            guard rest.hasPrefix(">="), let numbers = version(text) else { return .unreadable(word) }
+            return .version(minimum: numbers, text: text)
         }
         let parts = word.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2,
@@ -95,13 +94,5 @@ package struct Requirements {
                     "cannot read the requirement '\(word)': expected Module.action or version >= X.Y")
             }
         }
-    }
-}
-
-extension Substring {
-    /// Without the spaces, tabs and carriage returns at either end.
-    fileprivate func trimmingWhitespaceAndReturns() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

@@ -431,7 +431,7 @@ public final class BehaveHost {
         // The runtime may start further slices inside this entry (behave_next_slice): a batch of events.
         let savedLength = control.pointee.slice_ns
         let savedCarried = control.pointee.instructions_carried
-        control.pointee.slice_ns = limits.time > 0 ? Int64(min(limits.time, 365 * 86_400) * 1e9) : 0
+        control.pointee.slice_ns = Self.nanoseconds(limits.time)
         control.pointee.instructions_carried = 0
         behave_enter_slice(control, lua.pointer, Self.deadline(after: limits.time), runDeadline, &saved)
         defer {
@@ -461,7 +461,12 @@ public final class BehaveHost {
     /// none. Capped at a year, which no slice outlives.
     static func deadline(after seconds: Double) -> Int64 {
         guard seconds > 0 else { return 0 }
-        return behave_now_ns() + Int64(min(seconds, 365 * 86_400) * 1e9)
+        return behave_now_ns() + nanoseconds(seconds)
+    }
+
+    /// A limit of `seconds` in nanoseconds, capped at a year; 0 for none.
+    static func nanoseconds(_ seconds: Double) -> Int64 {
+        seconds > 0 ? Int64(min(seconds, 365 * 86_400) * 1e9) : 0
     }
 
     /// A termination as the host reports it: the limit, its value, and where the script was

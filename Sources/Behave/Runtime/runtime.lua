@@ -77,22 +77,6 @@ local function schedule(co, ...)
   end
 end
 
--- Takes the first ready task off the queue and runs it with its arguments.
-local run
-local function runFirst()
-  local i = first
-  local co, n = readyTask[i], readyCount[i]
-  readyTask[i], readyCount[i] = nil, nil
-  first = i + 1
-  if n == 0 then return run(co) end
-  local a, b = readyA[i], readyB[i]
-  readyA[i], readyB[i] = nil, nil
-  if n == 1 then return run(co, a) end
-  if n == 2 then return run(co, a, b) end
-  local args = readyArgs[i]
-  readyArgs[i] = nil
-  return run(co, unpack(args, 1, args.n))
-end
 
 -- Timers: a binary heap on (at, seq), so timers due together fire in creation order. A timer
 -- that is cancelled (or a wait_for timeout that is answered) stays in the heap, marked done,
@@ -191,8 +175,24 @@ local function resumed(co, ok, ...)
 end
 
 -- Resumes a task until it waits for the host or ends.
-function run(co, ...)
+local function run(co, ...)
   return resumed(co, resume(co, ...))
+end
+
+-- Takes the first ready task off the queue and runs it with its arguments.
+local function runFirst()
+  local i = first
+  local co, n = readyTask[i], readyCount[i]
+  readyTask[i], readyCount[i] = nil, nil
+  first = i + 1
+  if n == 0 then return run(co) end
+  local a, b = readyA[i], readyB[i]
+  readyA[i], readyB[i] = nil, nil
+  if n == 1 then return run(co, a) end
+  if n == 2 then return run(co, a, b) end
+  local args = readyArgs[i]
+  readyArgs[i] = nil
+  return run(co, unpack(args, 1, args.n))
 end
 
 -- host.trace while an observer watches the host (driver.settrace), else nil.
@@ -451,22 +451,6 @@ function driver.resolve(id, ...)
   actions[id] = nil
   if co then schedule(co, ...) end
 end
-local step
--- A batch of due events in one entry from Swift: events[2i - 1] and events[2i] are the i-th's
--- name and payload. Each is delivered and its tasks run, as the step after it would run them, in
--- a slice of its own (host.nextslice: fresh limits). The batch ends early when the behaviour
--- stops or fails, or, with untilMainEnds, once the main chunk has ended. Returns how many events
--- it delivered, then what the last step returned.
-function driver.deliverall(t, events, n, untilMainEnds)
-  local state, a, b, c
-  for i = 1, n do
-    if i > 1 then nextslice() end
-    deliver(events[2 * i - 1], events[2 * i])
-    state, a, b, c = step(t)
-    if state ~= "running" or (untilMainEnds and c) then return i, state, a, b, c end
-  end
-  return n, state, a, b, c
-end
 function driver.step(t)
   now = t
   -- Timers made during this step (a wait(0) loop) fire in it for a few passes only, then
@@ -495,7 +479,21 @@ function driver.step(t)
   if stopped then return "stopped", stopped[1] end
   return "running", heap[1] and heap[1].at, blocked, mainDone or false
 end
-step = driver.step
+-- A batch of due events in one entry from Swift: events[2i - 1] and events[2i] are the i-th's
+-- name and payload. Each is delivered and its tasks run, as the step after it would run them, in
+-- a slice of its own (host.nextslice: fresh limits). The batch ends early when the behaviour
+-- stops or fails, or, with untilMainEnds, once the main chunk has ended. Returns how many events
+-- it delivered, then what the last step returned.
+function driver.deliverall(t, events, n, untilMainEnds)
+  local state, a, b, c
+  for i = 1, n do
+    if i > 1 then nextslice() end
+    deliver(events[2 * i - 1], events[2 * i])
+    state, a, b, c = driver.step(t)
+    if state ~= "running" or (untilMainEnds and c) then return i, state, a, b, c end
+  end
+  return n, state, a, b, c
+end
 function driver.results()
   if mainResults then return unpack(mainResults, 1, mainResults.n) end
 end

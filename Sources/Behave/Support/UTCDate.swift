@@ -3,9 +3,6 @@ import BehavePlatform
 /// Dates as the signing commands and the loader's warnings write them: UTC, to the minute or the
 /// second, read back from `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]Z`.
 public enum UTCDate {
-    /// Seconds since 1970, now.
-    public static var now: Int64 { Int64(time(nil)) }
-
     /// `2027-01-31 12:00:00 UTC`.
     public static func text(_ seconds: Int64) -> String {
         var time = time_t(seconds)
