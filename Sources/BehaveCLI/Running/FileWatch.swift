@@ -14,8 +14,9 @@ enum FileWatch {
             do { try await body(&files) } catch { if Interrupts.cancelled { throw error } }
             var seen: Set<String> = []
             files = files.filter { seen.insert($0).inserted }
-            StandardError.write("\(name): watching \(files.count) file\(files.count == 1 ? "" : "s"); Ctrl-C stops\n")
+            // Stamped before saying so: a change made as soon as the line is read must count.
             let stamps = files.map(Platform.fileStamp)
+            StandardError.write("\(name): watching \(files.count) file\(files.count == 1 ? "" : "s"); Ctrl-C stops\n")
             while true {
                 usleep(100_000)
                 if Interrupts.cancelled { throw ExitCode(Interrupts.exitCode) }
