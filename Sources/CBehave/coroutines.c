@@ -32,7 +32,7 @@ static int behave_passup_base(lua_KContext wrap) { return wrap ? 0 : 1; }
 /* Keeps the traceback of the coroutine a termination stopped, unless an inner one's is kept
  * already: the host reports where the script was from it. Allocates past the memory cap if it
  * must (a few hundred bytes), since the cap is what may have stopped the run. */
-static void behave_record_stop(lua_State *L, lua_State *co) {
+void behave_record_stop(lua_State *L, lua_State *co) {
     behave_control *c = behave_control_of(L);
     int enforcing = c->enforcing;
     c->enforcing = 0; /* growing the stack or the traceback must not be refused now */
@@ -44,43 +44,6 @@ static void behave_record_stop(lua_State *L, lua_State *co) {
         lua_pop(L, 1);
     }
     c->enforcing = enforcing;
-}
-
-/* Resumes co with the values above `base`. Returns 1 with co's results above `base`, or 0
- * with the error value there; `*top` is then the top of L. Inlined: every switch of a
- * script's coroutines runs it. */
-static inline __attribute__((always_inline)) int behave_resume_values(lua_State *L, behave_control *c,
-                                                                      lua_State *co, int base, int *top) {
-    int narg = lua_gettop(L) - base, nres = 0;
-    if (!lua_checkstack(co, narg)) {
-        lua_settop(L, base);
-        lua_pushliteral(L, "too many arguments to resume");
-        *top = base + 1;
-        return 0;
-    }
-    lua_xmove(L, co, narg);
-    /* While co runs, a preemption hook must land on co (watchdog.c). */
-    c->running = co;
-    c->request = NULL;
-    if (behave_preempt_pending(c)) behave_arm_hook(c, co);
-    int status = lua_resume(co, L, narg, &nres);
-    c->running = L;
-    if (status == LUA_OK || status == LUA_YIELD) {
-        if (!lua_checkstack(L, nres + 2)) {
-            lua_pop(co, nres);
-            lua_pushliteral(L, "too many results to resume");
-            *top = lua_gettop(L);
-            return 0;
-        }
-        lua_xmove(co, L, nres);
-        *top = base + nres;
-        return 1;
-    }
-    if (c->terminated && c->terminated != BEHAVE_STOPPED) behave_record_stop(L, co);
-    /* co may be L itself (a coroutine resuming itself): the message is already on top. */
-    lua_xmove(co, L, 1);
-    *top = lua_gettop(L);
-    return 0;
 }
 
 static int behave_passup_resumed(lua_State *L, int status, lua_KContext wrap);
@@ -172,35 +135,6 @@ int behave_passing_coroutines(lua_State *L) {
     lua_pushcclosure(L, behave_passing_wrap, 2);
     lua_pushcfunction(L, behave_request);
     return 3;
-}
-
-int behave_resume_task(lua_State *L) {
-    behave_control *c = behave_control_of(L);
-    /* A halt outside any task (stop() in a finalizer the runtime's own code triggered): the
-     * runtime has recorded the stop and ends the behaviour after this task. */
-    if (c->terminated == BEHAVE_STOPPED) c->terminated = BEHAVE_RUNNING;
-    if (c->terminated) return behave_raise_termination(L);
-    luaL_argexpected(L, lua_tothread(L, 1) != NULL, 1, "coroutine");
-    int top;
-    int ok = behave_resume_values(L, c, lua_tothread(L, 1), 1, &top);
-    /* The task halted itself (behave_halt): it is over, and so is the termination. */
-    if (c->terminated == BEHAVE_STOPPED) c->terminated = BEHAVE_RUNNING;
-    if (c->terminated) return behave_raise_termination(L);
-    if (ok && top > 1 && lua_status(lua_tothread(L, 1)) == LUA_OK) {
-        /* The task ended with results: packed here, as table.pack would, since passed up as
-         * values half a million of them would need the runtime's stack twice over. The space
-         * for the table was reserved with the results. */
-        int n = top - 1;
-        lua_createtable(L, n, 1);
-        lua_insert(L, 2);
-        for (int i = n; i >= 1; i--) lua_rawseti(L, 2, i);
-        lua_pushinteger(L, n);
-        lua_setfield(L, 2, "n");
-        top = 2;
-    }
-    lua_pushboolean(L, ok); /* as the library's resume: ok, results... or false, error */
-    lua_insert(L, 2);
-    return top;
 }
 
 int behave_close(lua_State *L) {

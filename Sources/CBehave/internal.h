@@ -88,6 +88,47 @@ int behave_timer_claims(const siginfo_t *info);
  * `c->request` first, so that a script's coroutine.resume or wrap passes them up. */
 int behave_yield_request(lua_State *L, behave_control *c, int n, lua_KContext context, lua_KFunction k);
 
+/* coroutines.c: keeps the traceback of the coroutine `co` a termination stopped (the host
+ * reports where the script was from it). */
+void behave_record_stop(lua_State *L, lua_State *co);
+
+/* Resumes co with the values above `base`. Returns 1 with co's results above `base`, or 0
+ * with the error value there; `*top` is then the top of L. Inlined: every switch of a
+ * script's coroutines, and every task the scheduler runs, goes through it. */
+static inline __attribute__((always_inline)) int behave_resume_values(lua_State *L, behave_control *c,
+                                                                      lua_State *co, int base, int *top) {
+    int narg = lua_gettop(L) - base, nres = 0;
+    if (!lua_checkstack(co, narg)) {
+        lua_settop(L, base);
+        lua_pushliteral(L, "too many arguments to resume");
+        *top = base + 1;
+        return 0;
+    }
+    lua_xmove(L, co, narg);
+    /* While co runs, a preemption hook must land on co (watchdog.c). */
+    c->running = co;
+    c->request = NULL;
+    if (behave_preempt_pending(c)) behave_arm_hook(c, co);
+    int status = lua_resume(co, L, narg, &nres);
+    c->running = L;
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 2)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            *top = lua_gettop(L);
+            return 0;
+        }
+        lua_xmove(co, L, nres);
+        *top = base + nres;
+        return 1;
+    }
+    if (c->terminated && c->terminated != BEHAVE_STOPPED) behave_record_stop(L, co);
+    /* co may be L itself (a coroutine resuming itself): the message is already on top. */
+    lua_xmove(co, L, 1);
+    *top = lua_gettop(L);
+    return 0;
+}
+
 /* trampoline.c: raises what a Swift function's negative status asks for (BEHAVE_RAISE_*). */
 int behave_raise_status(lua_State *L, int n);
 

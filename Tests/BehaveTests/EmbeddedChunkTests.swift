@@ -41,7 +41,7 @@ struct EmbeddedChunkTests {
         let line =
             try #require(
                 LuaChunks.runtime.source.split(separator: "\n", omittingEmptySubsequences: false)
-                    .firstIndex { $0.contains("host.resume") }) + 1
+                    .firstIndex { $0.contains("host.close") }) + 1
         do {
             _ = try lua.load(PreludeBytecode.runtime()).call()
             Issue.record("the runtime ran without its arguments")

@@ -120,6 +120,52 @@ struct RuntimeTests {
         #expect(outcome.report?.finish == .completed(waiting: 0))
     }
 
+    @Test("waits and the runtime's timers share one order: time, then creation")
+    func waitsAmongTimers() async throws {
+        // wait lives in the C scheduler's heap, after/every/wait_for in runtime.lua's; the step
+        // merges the two, so a wait made after a timer due at the same instant comes after it.
+        let outcome = try await runOnTestClock(
+            """
+            after(1, function() print("after 1") end)
+            on("go", function() print("handler") wait(0) print("handler again") end)
+            after(0, function() print("after 0") wait(1) print("after 0 then", now()) end)
+            wait(0)
+            print("main 0")
+            emit("go")
+            wait(1)
+            print("main", now())
+            """)
+        #expect(
+            outcome.lines == [
+                "after 0", "main 0", "handler", "handler again", "after 1", "after 0 then\t1.0", "main\t1.0",
+            ])
+        #expect(outcome.report?.finish == .completed(waiting: 0))
+    }
+
+    @Test("a wait(0) loop runs in stretches of fresh slices: an instruction limit counts each, not the loop")
+    func waitLoopSlices() async throws {
+        var limits = Limits()
+        limits.instructions = 5_000
+        let outcome = try await runOnTestClock(
+            "local n = 0 for i = 1, 200000 do n = n + 1 wait(0) end print(n)", limits: limits)
+        if let error = outcome.error { Issue.record("the run failed: \(error)") }
+        #expect(outcome.lines == ["200000"])
+        #expect((outcome.report?.instructions ?? 0) > 200_000)
+    }
+
+    @Test("a task looping on wait(0) lets the app's events in")
+    func waitLoopLetsEventsIn() async throws {
+        let outcome = try await runOnTestClock(
+            """
+            local got
+            on("E", function(i) got = i end)
+            local spins = 0
+            while not got do spins = spins + 1 wait(0) end
+            print("got", got)
+            """, events: Self.numberedEvents(1))
+        #expect(outcome.lines == ["got\t1"])
+    }
+
     @Test("every ticks until cancelled, even from inside its own callback")
     func everyCancel() async throws {
         let outcome = try await runOnTestClock(

@@ -30,6 +30,13 @@ struct EditorStubTests {
         defined["has"] = 2
         let has = try Tool.run(["run", "-e", "print(has('Keynote', 'show'), has('Keynote', 'frob'))"])
         #expect(has.stdout == "true\tfalse\n")
+        // wait(seconds) is the scheduler's, in C (scheduler.c): checked by calling it.
+        defined["wait"] = 1
+        let wait = try Tool.run([
+            "run", "--fast", "-e", "wait(0.001) wait() print(now() >= 0.001, pcall(wait, -1))",
+        ])
+        let refused = "bad argument #1 to 'wait' (non-negative number of seconds expected, got -1)"
+        #expect(wait.stdout == "true\tfalse\t" + refused + "\n", "\(wait.stdout)")
         #expect(declared.count >= 10)
         for (name, count) in declared {
             #expect(defined[name] == count, "\(name): stub \(count), runtime \(defined[name] ?? -1)")

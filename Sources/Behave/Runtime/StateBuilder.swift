@@ -44,10 +44,10 @@ enum StateBuilder {
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
             inputLimit: policy.limits.input, searchPath: searchPath)
-        // Both modes: the scheduler's resume and coroutine.close know which coroutine runs (where
-        // a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
-        lua_pushcclosure(L, behave_resume_task, 0)
-        try host.set("resume", lua.stack.value(at: -1))
+        // Both modes: the scheduler (scheduler.c) and coroutine.close know which coroutine runs
+        // (where a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
+        lua_pushcclosure(L, behave_scheduler_new, 0)
+        try host.set("scheduler", lua.stack.value(at: -1))
         lua.stack.pop()
         lua_pushcclosure(L, behave_halt, 0)
         try host.set("halt", lua.stack.value(at: -1))

@@ -8,7 +8,7 @@
 -- RuntimeStep and RuntimeRequest):
 --
 --   arguments   env, HOST, host = the behaviour's environment, the sentinel, the host's
---               functions (resume, close, halt, traceback, report, print, passing, requests,
+--               functions (scheduler, close, halt, traceback, report, print, passing, requests,
 --               and in trusted mode stock: main, setmain, running, isyieldable, yield)
 --   returns     the driver the Swift Scheduler calls, each call one run slice:
 --     start(chunk, ...)    makes the main chunk a task, ready to run with the arguments
@@ -36,18 +36,26 @@
 --                 HOST, ACTION, id             resume when Swift resolves action id
 --               A script's own coroutines pass marked yields up to their resumer (coroutines.c),
 --               so wait works inside them; any other yield just lets other tasks run.
+--
+-- THE SCHEDULER's hot loop is C (host.scheduler, scheduler.c): the ready queue, wait and the
+-- heap of waiting tasks, and the step that runs tasks and due timers. This chunk keeps the other
+-- timers (after, every, wait_for's timeouts) in a heap of its own, which the step merges with
+-- its own by (at, seq), and handles what a resume gives that is not a wait or a bare yield.
 
 local env, HOST, host = ...
 -- Captured now: a script may change the library tables it shares with this chunk.
-local resume, close, traceback, report, halt = host.resume, host.close, host.traceback, host.report, host.halt
+local close, traceback, report, halt = host.close, host.traceback, host.report, host.halt
 local nextslice = host.nextslice
 local WAIT, EVENT, STOP, ACTION = host.requests.wait, host.requests.event, host.requests.stop, host.requests.action
+local scheduler = host.scheduler(HOST, WAIT)
+local schedule, cstep, nextat, nextseq = scheduler.schedule, scheduler.step, scheduler.nextat, scheduler.nextseq
+local ended, setmain = scheduler.ended, scheduler.setmain
 local create, status, isyieldable = coroutine.create, coroutine.status, coroutine.isyieldable
 -- A request is yielded by request, never by coroutine.yield: it marks the yield as one, which is
 -- how a script's coroutine.resume and wrap know to pass it up (coroutines.c).
 local passingResume, passingWrap, request = host.passing(coroutine.resume, close)
 local error, type, tostring, setmetatable, rawget, next = error, type, tostring, setmetatable, rawget, next
-local pack, unpack, remove, concat, select = table.pack, table.unpack, table.remove, table.concat, select
+local pack, unpack, remove = table.pack, table.unpack, table.remove
 
 -- print goes to the host's output (counted against the output limit), in both modes; it is a C
 -- function, as the stock one is (stock.c).
@@ -56,27 +64,11 @@ env.print = host.print
 local now = 0
 local main, mainDone, mainResults
 local stopped, failed
--- The ready queue, first..last. A task's arguments: up to two in arrays of their own, more
--- packed, so that the usual tasks (a timer's or a wait's with none, a handler's with its payload
--- and event name) cost no table each.
-local readyTask, readyCount, readyA, readyB, readyArgs, first, last = {}, {}, {}, {}, {}, 1, 0
-local heap, size, seq = {}, 0, 0
+local heap, size = {}, 0
 local waiters = {}            -- event name -> waiting tasks
 local handlers = {}           -- event name -> handler records
 local actions = {}            -- action id -> task waiting for it
 local blocked = 0             -- tasks in wait_for with no timeout
-
-local function schedule(co, ...)
-  last = last + 1
-  readyTask[last] = co
-  local n = select("#", ...)
-  readyCount[last] = n
-  if n == 1 then readyA[last] = ...
-  elseif n == 2 then readyA[last], readyB[last] = ...
-  elseif n > 2 then readyArgs[last] = pack(...)
-  end
-end
-
 
 -- Timers: a binary heap on (at, seq), so timers due together fire in creation order. A timer
 -- that is cancelled (or a wait_for timeout that is answered) stays in the heap, marked done,
@@ -95,8 +87,7 @@ local function siftDown(i)
   end
 end
 local function push(t)
-  seq = seq + 1
-  t.seq = seq
+  t.seq = nextseq()
   t.queued = true
   size = size + 1
   local i = size
@@ -126,12 +117,14 @@ local function finish(record)
   if record.queued then
     dead = dead + 1
     if dead > 64 and dead * 2 > size then
-      local live = {}
+      -- In place: the scheduler's step holds this table.
+      local live = 0
       for i = 1, size do
         local t = heap[i]
-        if t.done then t.queued = false else live[#live + 1] = t end
+        heap[i] = nil
+        if t.done then t.queued = false else live = live + 1; heap[live] = t end
       end
-      heap, size, dead = live, #live, 0
+      size, dead = live, 0
       for i = size // 2, 1, -1 do siftDown(i) end
     end
   end
@@ -141,7 +134,7 @@ end
 local function fail(co, err)
   local trace = traceback(co)
   close(co)
-  if co == main then failed = {err, trace} else report(err, trace) end
+  if co == main then failed = {err, trace}; ended(true) else report(err, trace) end
 end
 
 local function waitFor(co, name, timeout)
@@ -156,43 +149,21 @@ local function waitFor(co, name, timeout)
   end
 end
 
--- What a task's resume gave: it failed, ended, or asks the host for something.
+-- What a task's resume gave, when the scheduler's step does not handle it itself: the task
+-- failed, the main chunk ended (its results packed), or it asks for something other than a wait.
 local function resumed(co, ok, ...)
   if not ok then
     if stopped then return close(co) end  -- halted by stop(): no failure
     return fail(co, (...))
   end
   if status(co) == "dead" then
-    if co == main then mainDone, mainResults = true, ... end  -- packed by resume, or none
+    if co == main then mainDone, mainResults = true, ... end
     return
   end
-  local first, kind, a, b = ...
-  if first ~= HOST then return schedule(co) end  -- a bare coroutine.yield(): let others run
-  if kind == WAIT then push{at = now + a, kind = "resume", co = co}
-  elseif kind == ACTION then actions[a] = co
+  local _, kind, a, b = ...
+  if kind == ACTION then actions[a] = co
   elseif kind == EVENT then waitFor(co, a, b)
   end -- STOP: the task is dropped
-end
-
--- Resumes a task until it waits for the host or ends.
-local function run(co, ...)
-  return resumed(co, resume(co, ...))
-end
-
--- Takes the first ready task off the queue and runs it with its arguments.
-local function runFirst()
-  local i = first
-  local co, n = readyTask[i], readyCount[i]
-  readyTask[i], readyCount[i] = nil, nil
-  first = i + 1
-  if n == 0 then return run(co) end
-  local a, b = readyA[i], readyB[i]
-  readyA[i], readyB[i] = nil, nil
-  if n == 1 then return run(co, a) end
-  if n == 2 then return run(co, a, b) end
-  local args = readyArgs[i]
-  readyArgs[i] = nil
-  return run(co, unpack(args, 1, args.n))
 end
 
 -- host.trace while an observer watches the host (driver.settrace), else nil.
@@ -217,8 +188,7 @@ local function fire(t)
     return push(t)
   end
   t.done = true
-  if t.kind == "resume" then schedule(t.co)
-  elseif t.kind == "after" then schedule(create(t.fn), unpack(t.args, 1, t.args.n))
+  if t.kind == "after" then schedule(create(t.fn), unpack(t.args, 1, t.args.n))
   elseif t.kind == "timeout" then
     local w = t.waiter
     if not w.done then
@@ -323,11 +293,8 @@ local function mustWait(fname)
   end
 end
 
-function env.wait(s)
-  s = seconds(s, "wait")
-  mustWait("wait")
-  request(HOST, WAIT, s)
-end
+-- wait is the scheduler's own (C): its argument checked as seconds() checks, then the request.
+env.wait = scheduler.wait
 
 function env.after(s, fn, ...)
   s = seconds(s, "after")
@@ -379,7 +346,7 @@ function env.wait_for(name, options)
 end
 
 local function stopRun(reason)
-  if not stopped then stopped = {reason} end
+  if not stopped then stopped = {reason}; ended(true) end
   -- Where the task cannot yield, it is unwound past any pcall (behave_halt, coroutines.c).
   if isyieldable() then request(HOST, STOP) else halt() end
 end
@@ -429,7 +396,8 @@ function driver.settrace(on) trace = on and host.trace or nil end
 function driver.teststop(hook) stopHook = hook; return stopRun end
 -- Trusted mode (host.stock): the main task is the stock interpreter's main thread as far as a
 -- script can tell: its chunk is called from C, and coroutine.running, isyieldable and yield answer
--- as they do there. The runtime's own isyieldable, captured above, still lets wait() yield it.
+-- as they do there. wait (scheduler.c) and the runtime's own isyieldable, captured above, still
+-- see that it can yield.
 local stock = host.stock
 if stock then
   env.coroutine.running, env.coroutine.isyieldable, env.coroutine.yield = stock.running, stock.isyieldable, stock.yield
@@ -437,12 +405,15 @@ end
 function driver.start(chunk, ...)
   -- A session starts one main chunk per input; what the last one left is forgotten.
   mainDone, mainResults, stopped, failed = false, nil, nil, nil
+  ended(false)
   if stock then
     main = create(stock.main)
     stock.setmain(main)
+    setmain(main)
     schedule(main, chunk, ...)
   else
     main = create(chunk)
+    setmain(main)
     schedule(main, ...)
   end
 end
@@ -451,33 +422,16 @@ function driver.resolve(id, ...)
   actions[id] = nil
   if co then schedule(co, ...) end
 end
+scheduler.attach(resumed, function() fire(pop()) end, heap)
 function driver.step(t)
   now = t
-  -- Timers made during this step (a wait(0) loop) fire in it for a few passes only, then
-  -- the host gets control back to deliver events and check for cancellation.
-  local limit, passes = seq, 0
-  while true do
-    while first <= last do
-      runFirst()
-      if stopped or failed then break end
-    end
-    -- Drained: the queue starts again at 1, where its keys stay in the tables' array parts.
-    if first > last then first, last = 1, 0 end
-    if stopped or failed then break end
-    local top = heap[1]
-    if not top or top.at > now then break end
-    if top.seq > limit then
-      passes = passes + 1
-      if passes > 64 then break end
-      limit = seq
-    end
-    pop()
-    fire(top)
-  end
+  -- Timers made during this step (a wait(0) loop) fire in it, until the step has run for a
+  -- millisecond; then the host gets control back to deliver events and move time (scheduler.c).
+  cstep(t)
   while heap[1] and heap[1].done do pop() end
   if failed then return "failed", failed[1], failed[2] end
   if stopped then return "stopped", stopped[1] end
-  return "running", heap[1] and heap[1].at, blocked, mainDone or false
+  return "running", nextat(heap[1] and heap[1].at), blocked, mainDone or false
 end
 -- A batch of due events in one entry from Swift: events[2i - 1] and events[2i] are the i-th's
 -- name and payload. Each is delivered and its tasks run, as the step after it would run them, in

@@ -260,13 +260,14 @@ int behave_xpcall(lua_State *L);
  * host's requests up to their resumer so `wait` works inside a script's coroutines, and the
  * runtime's request(HOST, kind, ...), which yields such a request. */
 int behave_passing_coroutines(lua_State *L);
-/* coroutine.resume for the runtime's scheduler: the library's, plus knowing which coroutine
- * runs (where a preemption hook must land). A task that ends with results returns them packed,
- * true and one table as table.pack makes it. */
-int behave_resume_task(lua_State *L);
+/* scheduler(HOST, waitKind) -> the runtime's scheduler (scheduler.c): a table of functions
+ * (schedule, step, nextat, nextseq, ended, setmain, attach, wait) sharing one ready queue and
+ * heap of waiting tasks. Its step resumes tasks knowing which coroutine runs (where a
+ * preemption hook must land), and calls runtime.lua back only for what is not a plain wait. */
+int behave_scheduler_new(lua_State *L);
 /* halt(): the runtime's stop() where the task cannot yield (a sort comparator, a gsub
  * callback, a metamethod called from C). Terminates the run as BEHAVE_STOPPED, so no pcall in
- * between lets the script run on; behave_resume_task turns it back into a failed resume, and the
+ * between lets the script run on; the scheduler's step turns it back into a failed resume, and the
  * runtime, which has recorded the stop, ends the behaviour as stopped. */
 int behave_halt(lua_State *L);
 
