@@ -185,16 +185,17 @@ func waitRoundTrip() async throws -> Double {
     return (now() - start) / Double(schedulerIterations) * 1e9
 }
 
-/// ns per event sent by the app through an EventChannel and handled by a Lua handler.
-func eventDelivery() async throws -> Double {
+/// ns per event sent by the app through an EventChannel and handled by a Lua handler; with
+/// `handled` false, the same events reach a behaviour with no handler (the events row's floor:
+/// the channel, the batches and the delivery, with no task to run).
+func eventDelivery(handled: Bool = true) async throws -> Double {
     let host = try quietHost()
     let events = EventChannel()
     for i in 0..<schedulerIterations { events.send("E", .integer(Int64(i))) }
     events.finish()
     let start = now()
-    let report = try await host.run(
-        Behaviour(name: "events.lua", source: "n = 0 on('E', function(i) n = n + 1 end)"),
-        events: events)
+    let source = handled ? "n = 0 on('E', function(i) n = n + 1 end)" : "n = 0"
+    let report = try await host.run(Behaviour(name: "events.lua", source: source), events: events)
     _ = report
     return (now() - start) / Double(schedulerIterations) * 1e9
 }
@@ -218,6 +219,7 @@ let eventBudget = 1000.0
 
 var waits: [Double] = []
 var deliveries: [Double] = []
+var unhandled: [Double] = []
 var plain: [Double] = []
 var switches: [Double] = []
 if measures("scheduler") {
@@ -226,6 +228,7 @@ if measures("scheduler") {
         switches.append(try coroutineRoundTrip())
         waits.append(try await waitRoundTrip())
         deliveries.append(try await eventDelivery())
+        unhandled.append(try await eventDelivery(handled: false))
     }
     rows.append(
         Row(
@@ -239,6 +242,10 @@ if measures("scheduler") {
         Row(
             "event from the app to a Lua handler vs a plain Lua call", behave: deliveries,
             baseline: plain, unit: "ns", target: nil))
+    rows.append(
+        Row(
+            "event from the app to a Lua handler vs the same event with no handler (its floor)",
+            behave: deliveries, baseline: unhandled, unit: "ns", target: nil))
     rows.append(
         Row(
             "event from the app to a Lua handler vs 1 µs (1,000,000 events a second)", behave: deliveries,

@@ -166,6 +166,29 @@ struct RuntimeTests {
         #expect(outcome.lines == ["got\t1"])
     }
 
+    @Test(
+        "handlers run on reused coroutines, except one a script holds: it stays its own, and dead",
+        arguments: [false, true])
+    func heldCoroutines(trusted: Bool) async throws {
+        let outcome = try await runOnTestClock(
+            """
+            local held, count = {}, 0
+            on("E", function(i)
+              count = count + 1
+              if i % 2 == 0 then held[#held + 1] = coroutine.running() end
+            end)
+            after(0, function() held[#held + 1] = coroutine.running() end)
+            for i = 1, 6 do emit("E", i) wait(0) end
+            local distinct = {}
+            for _, co in ipairs(held) do distinct[co] = coroutine.status(co) end
+            local n = 0
+            for _, status in pairs(distinct) do n = n + 1 assert(status == "dead", status) end
+            print(count, #held, n)
+            """, trusted: trusted)
+        if let error = outcome.error { Issue.record("the run failed: \(error)") }
+        #expect(outcome.lines == ["6\t4\t4"])
+    }
+
     @Test("every ticks until cancelled, even from inside its own callback")
     func everyCancel() async throws {
         let outcome = try await runOnTestClock(

@@ -54,8 +54,8 @@ public final class EventChannel: Sendable {
                 self.inbox = inbox
                 guard let inbox else { return }
                 // Under the lock, so an event sent meanwhile cannot overtake the backlog.
-                for message in backlog { inbox.post(message) }
-                backlog.removeAll()
+                inbox.post(contentsOf: backlog)
+                backlog = []
             }
         }
     }

@@ -13,8 +13,13 @@ final class Inbox: @unchecked Sendable {
     private var nudged = false
 
     func post(_ message: Message) {
+        post(contentsOf: CollectionOfOne(message))
+    }
+
+    /// Posts `batch` in order under one lock: a channel's backlog of events sent before the run.
+    func post(contentsOf batch: some Collection<Message>) {
         let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
-            messages.append(message)
+            messages.append(contentsOf: batch)
             defer { self.waiter = nil }
             return self.waiter
         }
@@ -33,8 +38,10 @@ final class Inbox: @unchecked Sendable {
 
     func take() -> [Message] {
         lock.withLock {
-            defer { messages.removeAll(keepingCapacity: true) }
-            return messages
+            // Handed over, not copied: the array of a backlog may hold a million events.
+            let taken = messages
+            messages = []
+            return taken
         }
     }
 

@@ -282,7 +282,13 @@ final class Scheduler {
                 now.push(to: stack)
                 lua_createtable(L, Int32(clamping: events.count * 2), 0)
                 for (offset, event) in events.enumerated() {
-                    event.name.push(to: stack)
+                    // An event named as the one before reuses its string: pushing a Swift
+                    // string hashes and interns it again.
+                    if offset > 0, event.name == events[offset - 1].name {
+                        lua_rawgeti(L, -1, lua_Integer(2 * offset - 1))
+                    } else {
+                        event.name.push(to: stack)
+                    }
                     lua_rawseti(L, -2, lua_Integer(2 * offset + 1))
                     event.data.push(to: stack)
                     lua_rawseti(L, -2, lua_Integer(2 * offset + 2))

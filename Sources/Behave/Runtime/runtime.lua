@@ -45,10 +45,10 @@
 local env, HOST, host = ...
 -- Captured now: a script may change the library tables it shares with this chunk.
 local close, traceback, report, halt = host.close, host.traceback, host.report, host.halt
-local nextslice = host.nextslice
 local WAIT, EVENT, STOP, ACTION = host.requests.wait, host.requests.event, host.requests.stop, host.requests.action
 local scheduler = host.scheduler(HOST, WAIT)
-local schedule, cstep, nextat, nextseq = scheduler.schedule, scheduler.step, scheduler.nextat, scheduler.nextseq
+local schedule, spawn, cstep = scheduler.schedule, scheduler.spawn, scheduler.step
+local nextat, nextseq = scheduler.nextat, scheduler.nextseq
 local ended, setmain = scheduler.ended, scheduler.setmain
 local create, status, isyieldable = coroutine.create, coroutine.status, coroutine.isyieldable
 -- A request is yielded by request, never by coroutine.yield: it marks the yield as one, which is
@@ -188,7 +188,7 @@ local function fire(t)
     return push(t)
   end
   t.done = true
-  if t.kind == "after" then schedule(create(t.fn), unpack(t.args, 1, t.args.n))
+  if t.kind == "after" then spawn(t.fn, unpack(t.args, 1, t.args.n))
   elseif t.kind == "timeout" then
     local w = t.waiter
     if not w.done then
@@ -213,7 +213,7 @@ local function deliver(name, payload)
         changed = true
       else
         if h.once then h.done, changed = true, true end
-        schedule(create(h.fn), payload, name)
+        spawn(h.fn, payload, name)
       end
     end
     if changed then
@@ -402,6 +402,8 @@ local stock = host.stock
 if stock then
   env.coroutine.running, env.coroutine.isyieldable, env.coroutine.yield = stock.running, stock.isyieldable, stock.yield
 end
+-- A coroutine a script holds is never reused for another task (scheduler.c, spawn).
+env.coroutine.running = scheduler.exposing(env.coroutine.running)
 function driver.start(chunk, ...)
   -- A session starts one main chunk per input; what the last one left is forgotten.
   mainDone, mainResults, stopped, failed = false, nil, nil, nil
@@ -422,31 +424,30 @@ function driver.resolve(id, ...)
   actions[id] = nil
   if co then schedule(co, ...) end
 end
-scheduler.attach(resumed, function() fire(pop()) end, heap)
-function driver.step(t)
-  now = t
-  -- Timers made during this step (a wait(0) loop) fire in it, until the step has run for a
-  -- millisecond; then the host gets control back to deliver events and move time (scheduler.c).
-  cstep(t)
+-- What driver.step returns, once the scheduler's step has run.
+local function outcome()
   while heap[1] and heap[1].done do pop() end
   if failed then return "failed", failed[1], failed[2] end
   if stopped then return "stopped", stopped[1] end
   return "running", nextat(heap[1] and heap[1].at), blocked, mainDone or false
 end
+scheduler.attach(resumed, function() fire(pop()) end, heap, deliver, outcome)
+function driver.step(t)
+  now = t
+  -- Timers made during this step (a wait(0) loop) fire in it, until the step has run for a
+  -- millisecond; then the host gets control back to deliver events and move time (scheduler.c).
+  cstep(t)
+  return outcome()
+end
 -- A batch of due events in one entry from Swift: events[2i - 1] and events[2i] are the i-th's
 -- name and payload. Each is delivered and its tasks run, as the step after it would run them, in
--- a slice of its own (host.nextslice: fresh limits). The batch ends early when the behaviour
+-- a slice of its own (behave_next_slice: fresh limits). The batch ends early when the behaviour
 -- stops or fails, or, with untilMainEnds, once the main chunk has ended. Returns how many events
--- it delivered, then what the last step returned.
+-- it delivered, then what the last step returned. The loop is the scheduler's (scheduler.c).
+local cdeliverall = scheduler.deliverall
 function driver.deliverall(t, events, n, untilMainEnds)
-  local state, a, b, c
-  for i = 1, n do
-    if i > 1 then nextslice() end
-    deliver(events[2 * i - 1], events[2 * i])
-    state, a, b, c = driver.step(t)
-    if state ~= "running" or (untilMainEnds and c) then return i, state, a, b, c end
-  end
-  return n, state, a, b, c
+  now = t
+  return cdeliverall(t, events, n, untilMainEnds)
 end
 function driver.results()
   if mainResults then return unpack(mainResults, 1, mainResults.n) end

@@ -160,9 +160,9 @@ void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
                         long long run_deadline_ns, behave_slice_saved *saved);
 /* Leaves the slice; after it returns the watchdog no longer signals this thread for it. */
 void behave_leave_slice(behave_control *c, const behave_slice_saved *saved);
-/* host.nextslice(): the runtime starts another slice inside the same entry from Swift (the next
- * event of a batch): a fresh time limit (`slice_ns` from now) and a fresh instruction count, the
- * spent one carried into `instructions_carried`. */
+/* The scheduler (scheduler.c) starts another slice inside the same entry from Swift (the next
+ * event of a batch, the next stretch of a long step): a fresh time limit (`slice_ns` from now)
+ * and a fresh instruction count, the spent one carried into `instructions_carried`. Returns 0. */
 int behave_next_slice(lua_State *L);
 /* Forgets the state (before lua_close): the watchdog never touches its control block again. */
 void behave_unwatch(behave_control *c);
