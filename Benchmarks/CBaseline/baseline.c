@@ -22,8 +22,17 @@ int cbaseline_string(lua_State *L) {
 }
 
 /* Reads the same ten fields the Swift action decodes. */
+static const char *cbaseline_names[10] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+
+lua_Integer cbaseline_field(lua_State *L, int index, int field) {
+    lua_getfield(L, index, cbaseline_names[field]);
+    lua_Integer value = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return value;
+}
+
 int cbaseline_fields(lua_State *L) {
-    static const char *names[10] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+    const char **names = cbaseline_names;
     lua_Integer sum = 0;
     luaL_checktype(L, 1, LUA_TTABLE);
     for (int i = 0; i < 10; i++) {

@@ -9,6 +9,9 @@ int cbaseline_upvalue_noop(lua_State *L);
 int cbaseline_int(lua_State *L);
 int cbaseline_string(lua_State *L);
 int cbaseline_fields(lua_State *L);
+/* Field `field` (0-9: a-j) of the table at `index`, read as cbaseline_fields reads each: the
+ * cheapest read a decoder could make (the Codable rows' floor). */
+lua_Integer cbaseline_field(lua_State *L, int index, int field);
 lua_State *cbaseline_new_state(void);
 /* Bytes malloc has handed out and not taken back (mallinfo2's uordblks). */
 unsigned long cbaseline_allocated_bytes(void);
