@@ -141,31 +141,28 @@ if measures("calls") {
     // Floors under the Codable row: Swift's decoding machinery alone (a decoder that reads
     // nothing), that machinery with the cheapest reads (each field read as C reads it), and the
     // raw lookups alone (the same fields read by name, with no Decoder).
-    rows.append(
+    /// A row decoding `Fields` from ``NothingDecoder``, reading the table with `reads`.
+    func decoderFloorRow(_ name: String, reads: Bool) throws -> Row {
         try callRow(
-            "the same fields decoded from a decoder that reads nothing vs C reading them (the floor of any Codable binding)",
-            target: nil, body: "f(t)", calls: calls / 100,
+            name, target: nil, body: "f(t)", calls: calls / 100,
             register: { lua in
                 lua.register(
                     "f",
                     raw: { stack in
-                        stack.push(try Fields(from: NothingDecoder() as any Decoder).sum)
-                        return 1
-                    })
-            }, baseline: cbaseline_fields))
-    rows.append(
-        try callRow(
-            "the same fields decoded from a decoder that reads each as C does vs C reading them (the floor of any Codable binding that reads Lua)",
-            target: nil, body: "f(t)", calls: calls / 100,
-            register: { lua in
-                lua.register(
-                    "f",
-                    raw: { stack in
-                        let decoder = NothingDecoder(table: (stack.pointer, 1))
+                        let decoder = NothingDecoder(table: reads ? (stack.pointer, 1) : nil)
                         stack.push(try Fields(from: decoder as any Decoder).sum)
                         return 1
                     })
-            }, baseline: cbaseline_fields))
+            }, baseline: cbaseline_fields)
+    }
+    rows.append(
+        try decoderFloorRow(
+            "the same fields decoded from a decoder that reads nothing vs C reading them (the floor of any Codable binding)",
+            reads: false))
+    rows.append(
+        try decoderFloorRow(
+            "the same fields decoded from a decoder that reads each as C does vs C reading them (the floor of any Codable binding that reads Lua)",
+            reads: true))
     rows.append(
         try callRow(
             "table of 10 fields read by name (LuaFields) vs C reading them", target: 3.0, body: "f(t)",
