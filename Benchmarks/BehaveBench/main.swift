@@ -354,7 +354,7 @@ func bareStateCreation() -> Double {
 
 /// The floor under the host rows: a bare state that also loads the preludes' bytecode (Lua's undump
 /// only; none of it runs), as every host must. The functions stay on the stack, alive.
-let preludeChunks = [try PreludeBytecode.sandbox(), try PreludeBytecode.runtime()]
+let preludeChunks = [try PreludeBytecode.sandbox()]
 func bareStateWithPreludes() -> OpaquePointer {
     let state = luaL_newstate()!
     luaL_openlibs(state)

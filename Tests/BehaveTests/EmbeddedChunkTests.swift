@@ -14,7 +14,7 @@ struct EmbeddedChunkTests {
     @Test("each chunk is its .lua file as it is now, and its bytecode is a fresh compile of it")
     func current() throws {
         let files = [
-            "runtime": "Runtime/runtime.lua", "sandbox": "Sandbox/sandbox.lua", "printer": "Session/printer.lua",
+            "sandbox": "Sandbox/sandbox.lua", "printer": "Session/printer.lua",
             "definitions": "Authoring/definitions.lua", "testing": "Testing/testing.lua",
         ]
         #expect(Set(LuaChunks.all.map(\.name)) == Set(files.keys))
@@ -40,20 +40,20 @@ struct EmbeddedChunkTests {
         lua.openStandardLibraries()
         let line =
             try #require(
-                LuaChunks.runtime.source.split(separator: "\n", omittingEmptySubsequences: false)
-                    .firstIndex { $0.contains("host.close") }) + 1
+                LuaChunks.sandbox.source.split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { $0.contains("env[name] = G[name]") }) + 1
         do {
-            _ = try lua.load(PreludeBytecode.runtime()).call()
-            Issue.record("the runtime ran without its arguments")
+            _ = try lua.load(PreludeBytecode.sandbox()).call()
+            Issue.record("the sandbox prelude ran without its arguments")
         } catch let error as LuaError {
-            #expect(error.message.hasPrefix("runtime:\(line): "), "\(error.message)")
+            #expect(error.message.hasPrefix("sandbox:\(line): "), "\(error.message)")
         }
     }
 
     @Test("tracebacks keep the script's frames and drop the chunks'")
     func tracebackFilter() {
         let traceback =
-            "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk\n\truntime:120: in function <runtime:118>\n\tsandbox:40: in upvalue 'load'"
+            "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk\n\ttesting:120: in function <testing:118>\n\tsandbox:40: in upvalue 'load'"
         #expect(
             ScriptTraceback.clean(traceback)
                 == "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk")

@@ -123,8 +123,8 @@ struct RuntimeTests {
 
     @Test("waits and the runtime's timers share one order: time, then creation")
     func waitsAmongTimers() async throws {
-        // wait lives in the C scheduler's heap, after/every/wait_for in runtime.lua's; the step
-        // merges the two, so a wait made after a timer due at the same instant comes after it.
+        // wait's tasks and the records of after, every and wait_for's timeouts share one heap,
+        // so a wait made after a timer due at the same instant comes after it.
         let outcome = try await runOnTestClock(
             """
             after(1, function() print("after 1") end)

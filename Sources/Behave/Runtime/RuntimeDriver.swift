@@ -1,7 +1,7 @@
 import BehaveLua
 
-/// The driver `runtime.lua` returns: the functions the scheduler calls (its protocol is at the
-/// top of `runtime.lua`; ``RuntimeStep`` reads what `step` returns).
+/// The driver the runtime returns (`behave_runtime_new`): the functions the scheduler calls (its
+/// protocol is at the top of `CBehave/runtime.c`; ``RuntimeStep`` reads what `step` returns).
 struct RuntimeDriver {
     let start: LuaFunction
     let step: LuaFunction

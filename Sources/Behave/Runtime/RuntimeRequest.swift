@@ -3,16 +3,10 @@ import CBehave
 import CBehaveLua
 
 /// What a task yields to ask the runtime for something: the sentinel, a kind, its arguments
-/// (`runtime.lua`, "THE RUNTIME PROTOCOL", which decodes them). The kinds' strings are defined
-/// once, in `CBehave.h`, and handed to the runtime as `host.requests`. Swift makes only one
-/// request itself: an async action's task waits for the action's result.
+/// (`runtime.c`, "THE RUNTIME PROTOCOL", which decodes them). The kinds' strings are defined
+/// once, in `CBehave.h`. Swift makes only one request itself: an async action's task waits for
+/// the action's result.
 enum RuntimeRequest {
-    /// The kinds, by the names `runtime.lua` reads them under.
-    static let kinds: [(name: String, kind: String)] = [
-        ("wait", BEHAVE_REQUEST_WAIT), ("event", BEHAVE_REQUEST_EVENT),
-        ("stop", BEHAVE_REQUEST_STOP), ("action", BEHAVE_REQUEST_ACTION),
-    ]
-
     /// Pushes `HOST, ACTION, id`: the task resumes when the scheduler resolves action `id`.
     /// Returns how many values it pushed.
     static func pushAction(_ id: Int, to stack: LuaStack) -> Int32 {

@@ -1,6 +1,6 @@
 import BehaveLua
 
-/// What one call of the runtime's `step` reports (`runtime.lua`, "THE RUNTIME PROTOCOL"): the
+/// What one call of the runtime's `step` reports (`runtime.c`, "THE RUNTIME PROTOCOL"): the
 /// only place its results are read by position.
 enum RuntimeStep {
     /// The main chunk failed with `error`.

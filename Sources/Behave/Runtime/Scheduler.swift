@@ -1,7 +1,7 @@
 import BehaveLua
 import CBehaveLua
 
-/// Drives one run of a behaviour: resumes its tasks (the Lua half is `runtime.lua`),
+/// Drives one run of a behaviour: resumes its tasks (the C half is `CBehave/runtime.c`),
 /// awaits async actions, delivers events and moves time, until the behaviour stops, fails,
 /// or nothing can happen any more.
 ///

@@ -44,14 +44,9 @@ enum StateBuilder {
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
             inputLimit: policy.limits.input, searchPath: searchPath)
-        // Both modes: the scheduler (scheduler.c) and coroutine.close know which coroutine runs
-        // (where a preemption hook must land), and close stops at the C stack's floor (coroutines.c).
-        lua_pushcclosure(L, behave_scheduler_new, 0)
-        try host.set("scheduler", lua.stack.value(at: -1))
-        lua.stack.pop()
-        lua_pushcclosure(L, behave_halt, 0)
-        try host.set("halt", lua.stack.value(at: -1))
-        lua.stack.pop()
+        // Both modes: the runtime's scheduler (scheduler.c) and coroutine.close know which
+        // coroutine runs (where a preemption hook must land), and close stops at the C stack's
+        // floor (coroutines.c).
         pushField(lua, "coroutine", "close")
         lua_pushcclosure(L, behave_close, 1)
         let close = lua.stack.value(at: -1)
@@ -91,9 +86,11 @@ enum StateBuilder {
             }
             environment = env
         }
-        let runtimeChunk = try lua.load(PreludeBytecode.runtime())
-        guard let driver = try runtimeChunk.call(environment, sentinel, host).first?.table else {
-            throw LuaError(kind: .runtime, message: "the runtime prelude returned no driver")
+        lua_pushcclosure(L, behave_runtime_new, 0)
+        let makeRuntime = try LuaFunction.read(from: lua.stack, at: -1)
+        lua.stack.pop()
+        guard let driver = try makeRuntime.call(environment, sentinel, host).first?.table else {
+            throw LuaError(kind: .runtime, message: "the runtime returned no driver")
         }
         let runtime = try RuntimeDriver(driver)
         if !policy.isTrusted {
@@ -241,21 +238,6 @@ enum StateBuilder {
                 }
                 return 2
             })
-        try host.set(
-            "traceback",
-            lua.function(named: "traceback") { stack in
-                guard let thread = lua_tothread(stack.pointer, 1) else {
-                    throw LuaArgumentError(expected: "thread", at: 1, in: stack)
-                }
-                luaL_traceback(stack.pointer, thread, nil, 0)
-                return 1
-            })
-        lua_pushcclosure(lua.pointer, behave_passing_coroutines, 0)
-        try host.set("passing", lua.stack.value(at: -1))
-        lua.stack.pop()
-        let requests = try LuaTable(in: lua)
-        for (name, kind) in RuntimeRequest.kinds { try requests.set(name, kind) }
-        try host.set("requests", requests)
         // A handler or timer failed: the scheduler says so, and the behaviour goes on.
         try host.set(
             "report",

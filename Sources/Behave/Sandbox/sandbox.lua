@@ -24,7 +24,7 @@ G.dofile, G.loadfile, G.require, G.package, G.debug, G.io = nil, nil, nil, nil, 
 
 env.coroutine = {}
 for name, f in pairs(G.coroutine) do env.coroutine[name] = f end
-env.coroutine.close = host.close  -- guarded; runtime.lua installs resume and wrap
+env.coroutine.close = host.close  -- guarded; the runtime installs resume and wrap
 env.pcall = host.pcall
 env.xpcall = host.xpcall
 

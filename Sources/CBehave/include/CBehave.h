@@ -260,11 +260,11 @@ int behave_xpcall(lua_State *L);
  * host's requests up to their resumer so `wait` works inside a script's coroutines, and the
  * runtime's request(HOST, kind, ...), which yields such a request. */
 int behave_passing_coroutines(lua_State *L);
-/* scheduler(HOST, waitKind) -> the runtime's scheduler (scheduler.c): a table of functions
- * (schedule, step, nextat, nextseq, ended, setmain, attach, wait) sharing one ready queue and
- * heap of waiting tasks. Its step resumes tasks knowing which coroutine runs (where a
- * preemption hook must land), and calls runtime.lua back only for what is not a plain wait. */
-int behave_scheduler_new(lua_State *L);
+/* runtime(env, HOST, host) -> the driver of the behaviour runtime (runtime.c, whose top has the
+ * protocol): installs the helpers scripts call (wait, after, every, on, once, emit, wait_for,
+ * stop, now, and coroutine.resume and wrap that pass requests up) in env, and returns the
+ * functions the Swift scheduler calls. */
+int behave_runtime_new(lua_State *L);
 /* halt(): the runtime's stop() where the task cannot yield (a sort comparator, a gsub
  * callback, a metamethod called from C). Terminates the run as BEHAVE_STOPPED, so no pcall in
  * between lets the script run on; the scheduler's step turns it back into a failed resume, and the

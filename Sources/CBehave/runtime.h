@@ -1,0 +1,151 @@
+/*
+ * runtime.h — what the behaviour runtime's C files share: the runtime's userdata, its user
+ * values, and the step's frame. scheduler.c runs tasks and timers; runtime.c is everything a
+ * script calls and the driver the Swift scheduler calls; context.c makes the app's context
+ * read-only. The protocol between the runtime and Swift is at the top of runtime.c.
+ */
+#ifndef CBEHAVE_RUNTIME_H
+#define CBEHAVE_RUNTIME_H
+
+#include "internal.h"
+
+/* An entry of the timer heap: due at `at`, ordered among timers due together by `seq`
+ * (creation order). What it times is waiting[slot] (WAITING below): a coroutine in `wait`, or a
+ * timer record (a table: after, every, or wait_for's timeout). Slots are reused, so the table
+ * keeps its keys in its array part. */
+typedef struct behave_wait {
+    double at;
+    lua_Integer seq;
+    lua_Integer slot;
+} behave_wait;
+
+typedef struct behave_runtime {
+    double now;          /* the step's time: what wait, after and every count from */
+    lua_Integer seq;     /* the last sequence number given out */
+    lua_Integer first;   /* the ready queue: entries first..last */
+    lua_Integer last;
+    int ended;           /* a stop or a failure is recorded: the step returns */
+    int main_ended;      /* the main task has ended */
+    int stopped;         /* stop() was called: OUTCOME is its reason */
+    int failed;          /* the main task failed: OUTCOME and TRACE say how */
+    int tracing;         /* an observer watches the host: TRACER hears of events and timers */
+    int blocked;         /* tasks in wait_for with no timeout */
+    int dead;            /* records in the heap that are done (cancelled, answered) */
+    int pooled;          /* finished coroutines in POOL */
+    int count;           /* entries in the heap */
+    int capacity;
+    behave_wait *waits;  /* the heap's array: the user value HEAP_ARRAY, a userdata */
+    lua_Integer *free;   /* slots given back, `freed` of them: after the waits in the same userdata */
+    int freed;
+    lua_Integer slots;   /* the highest slot given out */
+    const void *sentinel;  /* SENTINEL and WAIT_KIND, compared by address (the kind is an interned */
+    const void *wait_kind; /* string), which costs less than a comparison of values */
+} behave_runtime;
+
+/* The runtime's user values. */
+enum {
+    HEAP_ARRAY = 1, /* userdata: the heap's array */
+    READY,          /* table: entry i is 4i-3 coroutine, 4i-2 argument count, 4i-1 and 4i the
+                       first two arguments (count > 2: 4i-1 holds them packed) */
+    WAITING,        /* table: slot -> the coroutine waiting or the timer record */
+    MAIN,           /* the main task */
+    SENTINEL,       /* HOST: the first value a request yields */
+    WAIT_KIND,      /* the kind of a wait request */
+    SPAWNED,        /* table, weak keys: coroutine -> true while it may go back to the pool */
+    POOL,           /* table: 1..pooled, finished coroutines ready for another function */
+    WAITERS,        /* table: event name -> list of waiters ({co, done, timer}) */
+    HANDLERS,       /* table: event name -> list of handler records ({fn, once, event, done}) */
+    ACTIONS,        /* table: action id -> the task waiting for it */
+    RECORDS,        /* table, weak keys: handle -> its record */
+    HANDLE_META,    /* the handles' metatable */
+    RESULTS,        /* what the main task returned, packed */
+    OUTCOME,        /* stop()'s reason, or the main task's error */
+    TRACE,          /* the main task's traceback when it failed */
+    TRACER,         /* host.trace */
+    STOP_HOOK,      /* a test's hook for stop() (teststop), or nil */
+    CLOSE,          /* host.close: the guarded coroutine.close */
+    REPORT,         /* host.report: a handler or timer failed */
+    STOCK,          /* trusted mode's host.stock, or nil */
+    ENV,            /* the behaviour's environment */
+    USER_VALUES = ENV
+};
+
+/* The fields of the runtime's records (runtime.c), by integer key: a raw read of one costs no
+ * string lookup. A timer has DONE to TASK, a handler DONE to FN and EVENT, ONCE, a wait_for's
+ * timeout WAITER and NAME, a waiter DONE, CO and TIMER. */
+enum {
+    R_DONE = 1, /* cancelled, fired for the last time, or answered */
+    R_QUEUED,   /* in the heap */
+    R_WHAT,     /* the handle's description: "after 2s", "on tick" */
+    R_FN,       /* the function it runs */
+    R_KIND,     /* KIND_AFTER, KIND_EVERY or KIND_TIMEOUT */
+    R_HANDLE,   /* every's handle, which each tick's task receives */
+    R_ARGS,     /* after's arguments, packed */
+    R_INTERVAL, /* every's interval */
+    R_AT,       /* every's next tick */
+    R_TASK,     /* every's task of the last tick */
+    R_EVENT,    /* a handler's event */
+    R_ONCE,     /* a handler that runs once */
+    R_WAITER,   /* a timeout's waiter */
+    R_NAME,     /* a timeout's event */
+    R_CO,       /* a waiter's task */
+    R_TIMER     /* a waiter's timeout */
+};
+
+/* The fixed slots of a step's frame (behave_sched_frame): the user values the step uses, above
+ * the caller's F_ARGS arguments; the caller's own slots, if any, follow up to its base. */
+enum { F_ARGS = 4, S_READY, S_WAITING, S_MAIN, S_SPAWNED, S_POOL, S_FRAME = S_POOL };
+
+/* Every function of the runtime is a C closure whose upvalue 1 is the runtime's userdata. */
+static inline behave_runtime *behave_runtime_of(lua_State *L) {
+    return (behave_runtime *)lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* Pushes the user value `which` of the runtime. */
+static inline int behave_rt_get(lua_State *L, int which) {
+    return lua_getiuservalue(L, lua_upvalueindex(1), which);
+}
+
+/* Sets the user value `which` of the runtime to the value on top, and pops it. */
+static inline void behave_rt_set(lua_State *L, int which) { lua_setiuservalue(L, lua_upvalueindex(1), which); }
+
+/* scheduler.c */
+/* Adds the value on top (a coroutine or a timer record; popped) to the heap, due at `at`;
+ * `waiting` is the index of WAITING. */
+void behave_sched_push(lua_State *L, behave_runtime *s, int waiting, double at);
+/* Appends the `n` values on top (a coroutine, then its arguments) to the ready queue, whose
+ * table is at `ready`, and pops them. */
+void behave_sched_enqueue(lua_State *L, behave_runtime *s, int ready, int n);
+/* As behave_sched_enqueue, from anywhere: fetches the ready queue itself. */
+void behave_sched_schedule(lua_State *L, behave_runtime *s, int n);
+/* A task running the `n` values on top (a function, then its arguments; popped), on a pooled
+ * coroutine if there is one. */
+void behave_sched_spawn(lua_State *L, behave_runtime *s, int n);
+/* Sets up a step's frame: the stack is cut to F_ARGS, then the user values of the frame. */
+void behave_sched_frame(lua_State *L);
+/* Runs ready tasks and due timers on a frame whose own slots end at `base`. */
+void behave_sched_step(lua_State *L, behave_runtime *s, int base);
+/* Drops the records that are done from the top of the heap; `waiting` is WAITING's index. */
+void behave_sched_drop_done(lua_State *L, behave_runtime *s, int waiting);
+/* Takes records that are done out of the heap, once they are most of it. */
+void behave_sched_compact(lua_State *L, behave_runtime *s);
+/* The scheduler's functions for a script: wait and the coroutine.running that keeps a held
+ * coroutine out of the pool. */
+int behave_sched_wait(lua_State *L);
+int behave_sched_exposing(lua_State *L);
+
+/* runtime.c: what the step hands on. */
+/* A task (at `co`) failed, with its error at `co + 1`, or asked for something other than a wait
+ * (its yield from `co + 1` to the top). Leaves the stack below `co`. */
+void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok);
+/* Fires the timer record at `record` (off the heap). Leaves the stack below it. */
+void behave_rt_fire(lua_State *L, behave_runtime *s, int record);
+/* Delivers the event whose name and payload are at `name` and `name + 1`. */
+void behave_rt_deliver(lua_State *L, behave_runtime *s, int name);
+/* Pushes what driver.step returns; returns how many values. */
+int behave_rt_outcome(lua_State *L, behave_runtime *s);
+
+/* context.c: replaces the table at `index` by a read-only view of it, recursively. */
+void behave_readonly(lua_State *L, int index);
+
+#endif /* CBEHAVE_RUNTIME_H */
