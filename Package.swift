@@ -68,14 +68,13 @@ let package = Package(
         .target(name: "BehavePlatform"),
         // The Swift bridge: states, values, calls both ways, errors.
         .target(name: "BehaveLua", dependencies: ["CBehaveLua", "CBehave", "BehavePlatform"]),
-        // The host: modules, registry, sandbox, behaviours. Its Lua (the sandbox prelude, the REPL's
-        // printer, the test files' helpers, the editor stubs) lives in .lua files, compiled at build
-        // time by LuaChunks.
+        // The host: modules, registry, sandbox, behaviours. Its Lua (the REPL's printer, the test files'
+        // helpers, the editor stubs) lives in .lua files, compiled at build time by LuaChunks.
         .target(
             name: "Behave",
             dependencies: ["BehaveLua", "BehavePlatform"],
             exclude: [
-                "Sandbox/sandbox.lua", "Session/printer.lua", "Authoring/definitions.lua", "Testing/testing.lua",
+                "Session/printer.lua", "Authoring/definitions.lua", "Testing/testing.lua",
             ],
             plugins: ["LuaChunks"]
         ),

@@ -352,26 +352,10 @@ func bareStateCreation() -> Double {
     return (now() - start) / Double(hostCount) * 1e6
 }
 
-/// The floor under the host rows: a bare state that also loads the preludes' bytecode (Lua's undump
-/// only; none of it runs), as every host must. The functions stay on the stack, alive.
-let preludeChunks = [try PreludeBytecode.sandbox()]
-func bareStateWithPreludes() -> OpaquePointer {
-    let state = luaL_newstate()!
-    luaL_openlibs(state)
-    for chunk in preludeChunks {
-        let status = chunk.bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                luaL_loadbufferx(state, $0.baseAddress, $0.count, chunk.chunkName, "b")
-            }
-        }
-        precondition(status == LUA_OK, "the preludes' bytecode did not load")
-    }
-    return state
-}
-
-func bareStateWithPreludesCreation() -> Double {
+/// The host rows without their modules: the sandbox, the runtime and the Swift host alone.
+func emptyHostCreation() throws -> Double {
     let start = now()
-    for _ in 0..<hostCount { lua_close(bareStateWithPreludes()) }
+    for _ in 0..<hostCount { _ = try BehaveHost(modules: []) }
     return (now() - start) / Double(hostCount) * 1e6
 }
 
@@ -395,8 +379,8 @@ var hostTimes: [Double] = []
 var stateTimes: [Double] = []
 var hostMemory: [Double] = []
 var stateMemory: [Double] = []
-var floorTimes: [Double] = []
-var floorMemory: [Double] = []
+var emptyTimes: [Double] = []
+var emptyMemory: [Double] = []
 if measures("hosts") {
     for _ in 0..<rounds {
         stateTimes.append(bareStateCreation())
@@ -409,8 +393,8 @@ if measures("hosts") {
                     return state
                 }, release: { lua_close($0) }))
         hostMemory.append(try residentPerObject { try BehaveHost(modules: fiveModules()) })
-        floorTimes.append(bareStateWithPreludesCreation())
-        floorMemory.append(residentPerObject(bareStateWithPreludes, release: { lua_close($0) }))
+        emptyTimes.append(try emptyHostCreation())
+        emptyMemory.append(try residentPerObject { try BehaveHost(modules: []) })
     }
     rows.append(
         Row(
@@ -422,12 +406,12 @@ if measures("hosts") {
             behave: hostMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: 1.5))
     rows.append(
         Row(
-            "bare state that loads the preludes' bytecode vs bare state (the floor of a host written in Lua)",
-            behave: floorTimes, baseline: stateTimes, unit: "µs", target: nil))
+            "host with no modules vs luaL_newstate + luaL_openlibs (create and close)",
+            behave: emptyTimes, baseline: stateTimes, unit: "µs", target: nil))
     rows.append(
         Row(
-            "memory: bare state holding the preludes' code vs bare state (the same floor)",
-            behave: floorMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: nil))
+            "memory per idle host with no modules vs per bare state",
+            behave: emptyMemory, baseline: stateMemory, scale: 1 / 1024, unit: "KiB", target: nil))
 }
 
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Compiles a target's `.lua` files at build time into one generated Swift file, `LuaChunks.swift`:
 /// for each file a `static let` of ``EmbeddedChunk`` (the bytecode and the source) named after it,
-/// so `Sandbox/sandbox.lua` becomes `LuaChunks.sandbox`. The Lua stays in `.lua` files, where an
+/// so `Session/printer.lua` becomes `LuaChunks.printer`. The Lua stays in `.lua` files, where an
 /// editor and a linter see it, and its error lines are the file's own.
 @main
 struct LuaChunks: BuildToolPlugin {

@@ -50,7 +50,7 @@ do {
         // .lua files. Do not edit: edit the .lua files.
 
         /// The Lua files of this target, compiled at build time, each named after its file
-        /// (`Sandbox/sandbox.lua` is `LuaChunks.sandbox`).
+        /// (`Session/printer.lua` is `LuaChunks.printer`).
         enum LuaChunks {
             \(body)
 

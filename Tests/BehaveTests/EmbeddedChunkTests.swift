@@ -14,8 +14,8 @@ struct EmbeddedChunkTests {
     @Test("each chunk is its .lua file as it is now, and its bytecode is a fresh compile of it")
     func current() throws {
         let files = [
-            "sandbox": "Sandbox/sandbox.lua", "printer": "Session/printer.lua",
-            "definitions": "Authoring/definitions.lua", "testing": "Testing/testing.lua",
+            "printer": "Session/printer.lua", "definitions": "Authoring/definitions.lua",
+            "testing": "Testing/testing.lua",
         ]
         #expect(Set(LuaChunks.all.map(\.name)) == Set(files.keys))
         for chunk in LuaChunks.all {
@@ -40,20 +40,20 @@ struct EmbeddedChunkTests {
         lua.openStandardLibraries()
         let line =
             try #require(
-                LuaChunks.sandbox.source.split(separator: "\n", omittingEmptySubsequences: false)
-                    .firstIndex { $0.contains("env[name] = G[name]") }) + 1
+                LuaChunks.testing.source.split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { $0.contains("env.pcall") }) + 1
         do {
-            _ = try lua.load(PreludeBytecode.sandbox()).call()
-            Issue.record("the sandbox prelude ran without its arguments")
+            _ = try lua.load(PreludeBytecode.testing()).call()
+            Issue.record("the test helpers ran without their arguments")
         } catch let error as LuaError {
-            #expect(error.message.hasPrefix("sandbox:\(line): "), "\(error.message)")
+            #expect(error.message.hasPrefix("testing:\(line): "), "\(error.message)")
         }
     }
 
     @Test("tracebacks keep the script's frames and drop the chunks'")
     func tracebackFilter() {
         let traceback =
-            "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk\n\ttesting:120: in function <testing:118>\n\tsandbox:40: in upvalue 'load'"
+            "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk\n\ttesting:120: in function <testing:118>\n\tprinter:40: in upvalue 'show'"
         #expect(
             ScriptTraceback.clean(traceback)
                 == "stack traceback:\n\t[C]: in function 'error'\n\tkeynote.lua:3: in main chunk")

@@ -4,7 +4,7 @@ import BehaveLua
 /// another Lua release than the build linked (Lua checks a chunk's format, not the release that
 /// wrote it, so bytecode is only loaded into the release that compiled it).
 struct EmbeddedChunk: Sendable {
-    /// The file's name without `.lua`; Lua shows it in messages and tracebacks (`sandbox:12:`).
+    /// The file's name without `.lua`; Lua shows it in messages and tracebacks (`printer:12:`).
     let name: String
     /// ``LuaBytecode/compilerIdentity`` of the library that compiled ``bytecode``.
     let compiler: String

@@ -80,16 +80,14 @@ enum StateBuilder {
             lua_pushcclosure(L, behave_xpcall, 0)
             try host.set("xpcall", lua.stack.value(at: -1))
             lua.stack.pop()
-            let prelude = try lua.load(PreludeBytecode.sandbox())
-            guard let env = try prelude.call(globals(lua), host, modules).first?.table else {
-                throw LuaError(kind: .runtime, message: "the sandbox prelude returned no environment")
+            guard let env = try cFunction(behave_sandbox_new, in: lua).call(globals(lua), host, modules).first?.table
+            else {
+                throw LuaError(kind: .runtime, message: "the sandbox returned no environment")
             }
             environment = env
         }
-        lua_pushcclosure(L, behave_runtime_new, 0)
-        let makeRuntime = try LuaFunction.read(from: lua.stack, at: -1)
-        lua.stack.pop()
-        guard let driver = try makeRuntime.call(environment, sentinel, host).first?.table else {
+        guard let driver = try cFunction(behave_runtime_new, in: lua).call(environment, sentinel, host).first?.table
+        else {
             throw LuaError(kind: .runtime, message: "the runtime returned no driver")
         }
         let runtime = try RuntimeDriver(driver)
@@ -186,7 +184,7 @@ enum StateBuilder {
         lua.stack.pop()
     }
 
-    /// The host's own functions the preludes build the behaviour's environment from.
+    /// The host's own functions the sandbox and the runtime build the behaviour's environment from.
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
         starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath
@@ -246,6 +244,13 @@ enum StateBuilder {
                 return 0
             })
         return host
+    }
+
+    /// `function` as a Lua function of `lua`, to call with arguments from Swift.
+    private static func cFunction(_ function: lua_CFunction, in lua: LuaState) throws -> LuaFunction {
+        lua_pushcclosure(lua.pointer, function, 0)
+        defer { lua.stack.pop() }
+        return try LuaFunction.read(from: lua.stack, at: -1)
     }
 
     private static func globals(_ lua: LuaState) throws -> LuaTable {

@@ -260,6 +260,10 @@ int behave_xpcall(lua_State *L);
  * host's requests up to their resumer so `wait` works inside a script's coroutines, and the
  * runtime's request(HOST, kind, ...), which yields such a request. */
 int behave_passing_coroutines(lua_State *L);
+/* sandbox(G, host, modules) -> the environment behaviours run in (sandbox.c; docs/sandbox.md):
+ * the safe part of the real globals, the host's guarded functions and read-only views of the
+ * modules; takes what a script must not reach from the real globals too. */
+int behave_sandbox_new(lua_State *L);
 /* runtime(env, HOST, host) -> the driver of the behaviour runtime (runtime.c, whose top has the
  * protocol): installs the helpers scripts call (wait, after, every, on, once, emit, wait_for,
  * stop, now, and coroutine.resume and wrap that pass requests up) in env, and returns the
