@@ -150,11 +150,28 @@ static lua_Integer rt_remove(lua_State *L, int list, int value) {
     return n;
 }
 
+/* Pushes the runtime's table `which` (WAITERS, HANDLERS, ACTIONS or RECORDS), made at its first
+ * use: an idle host holds none of them. RECORDS has weak keys, so a record whose handle is
+ * garbage is collected. */
+static void rt_table(lua_State *L, int which) {
+    if (behave_rt_get(L, which) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    if (which == RECORDS) {
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+    }
+    lua_pushvalue(L, -1);
+    behave_rt_set(L, which);
+}
+
 /* Appends the value on top (popped) to the list `table[key]` (user value `table`, key at `key`),
  * made if there is none. */
 static void rt_append(lua_State *L, int table, int key) {
     int value = lua_gettop(L);
-    behave_rt_get(L, table);
+    rt_table(L, table);
     lua_pushvalue(L, key);
     if (lua_rawget(L, -2) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -183,13 +200,15 @@ static int rt_dead(lua_State *L, int index) {
 /* ---- Handles: what after, every, on and once return. The record lives in the runtime, so a
  * timer keeps running when its handle is garbage. */
 
+static void rt_handle_meta(lua_State *L);
+
 /* Pushes a handle of the record at `record`, whose description is on top (popped). */
 static void rt_handle(lua_State *L, int record) {
     lua_rawseti(L, record, R_WHAT);
     lua_createtable(L, 0, 0);
-    behave_rt_get(L, HANDLE_META);
+    rt_handle_meta(L);
     lua_setmetatable(L, -2);
-    behave_rt_get(L, RECORDS);
+    rt_table(L, RECORDS);
     lua_pushvalue(L, -2);
     lua_pushvalue(L, record);
     lua_rawset(L, -3);
@@ -199,7 +218,7 @@ static void rt_handle(lua_State *L, int record) {
 /* Pushes the record of the handle at 1. */
 static void rt_record_of(lua_State *L, const char *fname) {
     luaL_checkstack(L, 4, "runtime");
-    behave_rt_get(L, RECORDS);
+    rt_table(L, RECORDS);
     lua_pushvalue(L, 1);
     int type = lua_rawget(L, -2);
     lua_remove(L, -2);
@@ -213,7 +232,7 @@ static int rt_cancel(lua_State *L) {
     int was = rt_finish(L, s, 2);
     /* A handler leaves its event's list now, not at the event's next delivery. */
     if (was && lua_rawgeti(L, 2, R_EVENT) == LUA_TSTRING) {
-        behave_rt_get(L, HANDLERS);
+        rt_table(L, HANDLERS);
         lua_pushvalue(L, 3);
         if (lua_rawget(L, -2) == LUA_TTABLE && rt_remove(L, 5, 2) == 0) {
             lua_pushvalue(L, 3);
@@ -361,7 +380,7 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record) {
         int waiter = lua_gettop(L);
         if (!rt_flag(L, waiter, R_DONE)) {
             rt_set_flag(L, waiter, R_DONE, 1);
-            behave_rt_get(L, WAITERS);
+            rt_table(L, WAITERS);
             lua_rawgeti(L, record, R_NAME);
             lua_pushvalue(L, -1);
             if (lua_rawget(L, -3) == LUA_TTABLE && rt_remove(L, lua_gettop(L), waiter) == 0) {
@@ -413,7 +432,7 @@ void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
         lua_call(L, 3, 0);
     }
     int top = lua_gettop(L);
-    behave_rt_get(L, HANDLERS);
+    rt_table(L, HANDLERS);
     lua_pushvalue(L, name);
     if (lua_rawget(L, top + 1) == LUA_TTABLE) {
         int list = top + 2;
@@ -455,7 +474,7 @@ void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
         }
     }
     lua_settop(L, top);
-    behave_rt_get(L, WAITERS);
+    rt_table(L, WAITERS);
     lua_pushvalue(L, name);
     if (lua_rawget(L, top + 1) == LUA_TTABLE) {
         int list = top + 2;
@@ -630,7 +649,7 @@ void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok) {
         const char *kind = lua_type(L, from + 1) == LUA_TSTRING ? lua_tostring(L, from + 1) : "";
         if (strcmp(kind, BEHAVE_REQUEST_ACTION) == 0) {
             luaL_checkstack(L, 3, "runtime");
-            behave_rt_get(L, ACTIONS);
+            rt_table(L, ACTIONS);
             lua_pushvalue(L, from + 2);
             lua_pushvalue(L, co);
             lua_rawset(L, -3);
@@ -718,7 +737,7 @@ static int rt_resolve(lua_State *L) {
     behave_runtime *s = behave_runtime_of(L);
     int n = lua_gettop(L);
     luaL_checkstack(L, n + 4, "runtime");
-    behave_rt_get(L, ACTIONS);
+    rt_table(L, ACTIONS);
     lua_pushvalue(L, 1);
     int found = lua_rawget(L, -2) == LUA_TTHREAD;
     lua_pushvalue(L, 1);
@@ -809,13 +828,32 @@ static void rt_weak_keys(lua_State *L, int rt, int which) {
     lua_setiuservalue(L, rt, which);
 }
 
+/* Pushes the handles' metatable, made at the first handle: its methods are closures over the
+ * runtime (upvalue 1 of the calling function). */
+static void rt_handle_meta(lua_State *L) {
+    if (behave_rt_get(L, HANDLE_META) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    luaL_checkstack(L, 4, "runtime");
+    lua_createtable(L, 0, 3);
+    int meta = lua_gettop(L);
+    lua_createtable(L, 0, 2);
+    rt_closure(L, meta + 1, "cancel", rt_cancel, lua_upvalueindex(1));
+    rt_closure(L, meta + 1, "active", rt_active, lua_upvalueindex(1));
+    lua_setfield(L, meta, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, meta, "__metatable");
+    rt_closure(L, meta, "__tostring", rt_handle_tostring, lua_upvalueindex(1));
+    lua_pushvalue(L, meta);
+    behave_rt_set(L, HANDLE_META);
+}
+
 int behave_runtime_new(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_settop(L, 3);
     luaL_checkstack(L, 20, "runtime");
-    enum { ENVIRONMENT = 1, HOST, FUNCTIONS, RT, SCRATCH };
+    enum { ENVIRONMENT = 1, HOST, FUNCTIONS, RT };
     behave_runtime *s = (behave_runtime *)lua_newuserdatauv(L, sizeof *s, USER_VALUES);
     memset(s, 0, sizeof *s);
     s->first = 1;
@@ -825,14 +863,15 @@ int behave_runtime_new(lua_State *L) {
     lua_pushliteral(L, BEHAVE_REQUEST_WAIT);
     s->wait_kind = lua_topointer(L, -1);
     lua_setiuservalue(L, RT, WAIT_KIND);
-    static const int tables[] = {READY, WAITING, POOL, WAITERS, HANDLERS, ACTIONS};
+    /* WAITERS, HANDLERS, ACTIONS, RECORDS and HANDLE_META are made at their first use (rt_table,
+     * rt_handle_meta). */
+    static const int tables[] = {READY, WAITING, POOL};
     for (int i = 0; i < (int)(sizeof tables / sizeof tables[0]); i++) {
         lua_newtable(L);
         lua_setiuservalue(L, RT, tables[i]);
     }
-    /* Weak keys: a task that never ends, and a record whose handle is garbage, are still collected. */
+    /* Weak keys: a task that never ends is still collected. */
     rt_weak_keys(L, RT, SPAWNED);
-    rt_weak_keys(L, RT, RECORDS);
     static const struct { const char *name; int which; } host[] = {
         {"trace", TRACER}, {"close", CLOSE}, {"report", REPORT}, {"stock", STOCK}};
     for (int i = 0; i < (int)(sizeof host / sizeof host[0]); i++) {
@@ -841,17 +880,6 @@ int behave_runtime_new(lua_State *L) {
     }
     lua_pushvalue(L, ENVIRONMENT);
     lua_setiuservalue(L, RT, ENV);
-
-    /* The handles' metatable, its methods closures over the runtime. */
-    lua_createtable(L, 0, 3);
-    lua_createtable(L, 0, 2);
-    rt_closure(L, SCRATCH + 1, "cancel", rt_cancel, RT);
-    rt_closure(L, SCRATCH + 1, "active", rt_active, RT);
-    lua_setfield(L, SCRATCH, "__index");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, SCRATCH, "__metatable");
-    rt_closure(L, SCRATCH, "__tostring", rt_handle_tostring, RT);
-    lua_setiuservalue(L, RT, HANDLE_META);
 
     /* The helpers. print goes to the host's output (counted against the output limit), in both
      * modes. */

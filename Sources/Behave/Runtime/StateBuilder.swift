@@ -113,6 +113,7 @@ enum StateBuilder {
         starter: ActionStarter, tracer: Tracer
     ) throws -> LuaTable {
         let modules = try LuaTable(in: lua)
+        var tables: [(any BehaveModule, LuaTable)] = []
         for module in registry.modules {
             let table = try LuaTable(in: lua)
             for action in module.actions {
@@ -150,38 +151,50 @@ enum StateBuilder {
                         })
                 }
             }
-            try refuseMissingActions(of: module, table: table, in: lua)
+            tables.append((module, table))
             try modules.set(module.name, table)
         }
+        try refuseMissingActions(of: tables, in: lua)
         return modules
     }
 
-    /// Gives `table` a metatable whose `__index` raises `M has no action 'x'; did you mean 'y'?`
-    /// at the caller's line, where a missing field would be nil and the call fail with "attempt
-    /// to call a nil value". Actions are found by a raw lookup first, so they pay nothing for it;
-    /// `has("M", "x")` asks without raising.
-    private static func refuseMissingActions(of module: any BehaveModule, table: LuaTable, in lua: LuaState) throws {
-        let names = module.actions.map(\.name)
-        let moduleName = module.name
+    /// Gives every module's table one metatable whose `__index` raises `M has no action 'x'; did
+    /// you mean 'y'?` at the caller's line, where a missing field would be nil and the call fail
+    /// with "attempt to call a nil value". Actions are found by a raw lookup first, so they pay
+    /// nothing for it; `has("M", "x")` asks without raising. One metatable and one function serve
+    /// every module (the table tells which): each host carries them, so they cost per host.
+    private static func refuseMissingActions(of tables: [(any BehaveModule, LuaTable)], in lua: LuaState) throws {
+        guard !tables.isEmpty else { return }
+        let L = lua.pointer
+        var modules: [UnsafeRawPointer: (name: String, actions: [String])] = [:]
+        for (module, table) in tables {
+            table.push(to: lua.stack)
+            if let address = lua_topointer(L, -1) { modules[address] = (module.name, module.actions.map(\.name)) }
+            lua.stack.pop()
+        }
         let metatable = try LuaTable(in: lua)
         try metatable.set(
             "__index",
-            lua.function(named: "\(moduleName) (no such action)") { stack in
+            lua.function(named: "(no such action)") { [modules] stack in
                 let key = stack.value(at: 2)
                 let name = key.string ?? "\(key)"
-                var message = "\(moduleName) has no action '\(name.printable)'"
-                if let suggestion = NameSuggestion.closest(to: name, among: names) {
+                guard let address = lua_topointer(stack.pointer, 1), let module = modules[address] else {
+                    throw LuaScriptError("no such action '\(name.printable)'")
+                }
+                var message = "\(module.name) has no action '\(name.printable)'"
+                if let suggestion = NameSuggestion.closest(to: name, among: module.actions) {
                     message += "; did you mean '\(suggestion)'?"
-                } else if !names.isEmpty {
-                    message += " (its actions: \(names.joined(separator: ", ")))"
+                } else if !module.actions.isEmpty {
+                    message += " (its actions: \(module.actions.joined(separator: ", ")))"
                 }
                 throw LuaScriptError(message)
             })
-        let L = lua.pointer
-        table.push(to: lua.stack)
-        metatable.push(to: lua.stack)
-        lua_setmetatable(L, -2)
-        lua.stack.pop()
+        for (_, table) in tables {
+            table.push(to: lua.stack)
+            metatable.push(to: lua.stack)
+            lua_setmetatable(L, -2)
+            lua.stack.pop()
+        }
     }
 
     /// The host's own functions the sandbox and the runtime build the behaviour's environment from.
