@@ -113,10 +113,12 @@ enum StateBuilder {
         starter: ActionStarter, tracer: Tracer
     ) throws -> LuaTable {
         let modules = try LuaTable(in: lua)
-        var tables: [(any BehaveModule, LuaTable)] = []
+        var tables: [(name: String, actions: [String], table: LuaTable)] = []
         for module in registry.modules {
             let table = try LuaTable(in: lua)
-            for action in module.actions {
+            // A module's actions may be computed: read once.
+            let actions = module.actions
+            for action in actions {
                 let name = "\(module.name).\(action.name)"
                 switch action.body {
                 case .immediate(let body):
@@ -151,7 +153,7 @@ enum StateBuilder {
                         })
                 }
             }
-            tables.append((module, table))
+            tables.append((module.name, actions.map(\.name), table))
             try modules.set(module.name, table)
         }
         try refuseMissingActions(of: tables, in: lua)
@@ -163,13 +165,15 @@ enum StateBuilder {
     /// with "attempt to call a nil value". Actions are found by a raw lookup first, so they pay
     /// nothing for it; `has("M", "x")` asks without raising. One metatable and one function serve
     /// every module (the table tells which): each host carries them, so they cost per host.
-    private static func refuseMissingActions(of tables: [(any BehaveModule, LuaTable)], in lua: LuaState) throws {
+    private static func refuseMissingActions(
+        of tables: [(name: String, actions: [String], table: LuaTable)], in lua: LuaState
+    ) throws {
         guard !tables.isEmpty else { return }
         let L = lua.pointer
         var modules: [UnsafeRawPointer: (name: String, actions: [String])] = [:]
-        for (module, table) in tables {
+        for (name, actions, table) in tables {
             table.push(to: lua.stack)
-            if let address = lua_topointer(L, -1) { modules[address] = (module.name, module.actions.map(\.name)) }
+            if let address = lua_topointer(L, -1) { modules[address] = (name, actions) }
             lua.stack.pop()
         }
         let metatable = try LuaTable(in: lua)
@@ -189,7 +193,7 @@ enum StateBuilder {
                 }
                 throw LuaScriptError(message)
             })
-        for (_, table) in tables {
+        for (_, _, table) in tables {
             table.push(to: lua.stack)
             metatable.push(to: lua.stack)
             lua_setmetatable(L, -2)
