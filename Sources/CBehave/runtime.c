@@ -583,15 +583,22 @@ static int rt_stop_run(lua_State *L) {
     return rt_end_task(L);
 }
 
+/* After a test's hook: the task that called stop() ends. */
+static int rt_stop_hooked(lua_State *L, int status, lua_KContext context) {
+    (void)status, (void)context;
+    if (lua_isyieldable(L)) return rt_end_task(L);
+    return 0;
+}
+
 /* In a test (driver.teststop), a behaviour's stop() ends only the task that calls it and is
- * reported to the test, which goes on to check what the behaviour did. */
+ * reported to the test, which goes on to check what the behaviour did. The hook may end the run
+ * itself (the test's own stop()), by a yield: it is called so that it can yield. */
 static int rt_stop(lua_State *L) {
     lua_settop(L, 1);
     if (behave_rt_get(L, STOP_HOOK) != LUA_TNIL) {
         lua_pushvalue(L, 1);
-        lua_call(L, 1, 0);
-        if (lua_isyieldable(L)) return rt_end_task(L);
-        return 0;
+        lua_callk(L, 1, 0, 0, rt_stop_hooked);
+        return rt_stop_hooked(L, LUA_OK, 0);
     }
     lua_pop(L, 1);
     return rt_stop_run(L);

@@ -26,6 +26,24 @@ struct TestCommandTests {
         #expect(result.stdout == lines.joined(separator: "\n") + "\n")
     }
 
+    @Test("a test's own stop() ends it where it is, as stop() ends a run: no __close runs after it")
+    func stopInTest() throws {
+        let work = try Tool.temporaryDirectory()
+        let body = """
+            local guard <close> = setmetatable({}, {__close = function() print("closed") end})
+            print("before")
+            stop()
+            print("after")
+            """
+        _ = try Tool.write("test(\"stops\", function()\n\(body)\nend)\n", to: "stop_test.lua", in: work)
+        _ = try Tool.write(body + "\n", to: "stop.lua", in: work)
+        let test = try Tool.run(["test", "stop_test.lua"], in: work)
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(test.stdout == "stop_test.lua\nbefore\n  ok    stops\n1 passed, 0 failed\n", "\(test.stdout)")
+        let run = try Tool.run(["run", "stop.lua"], in: work)
+        #expect(run.stdout == "before\n", "\(run.stdout)")
+    }
+
     @Test("the CI block writes a JUnit report of every test under the directory")
     func junitDoc() throws {
         let work = try Tool.temporaryDirectory()
