@@ -336,9 +336,11 @@ let fiveModules: () -> [any BehaveModule] = {
 }
 let hostCount = 300
 
-func hostCreation() throws -> Double {
+/// µs to create and close a host with `modules` (the rows of a host with no modules show what the
+/// sandbox, the runtime and the Swift host cost alone).
+func hostCreation(_ modules: () -> [any BehaveModule]) throws -> Double {
     let start = now()
-    for _ in 0..<hostCount { _ = try BehaveHost(modules: fiveModules()) }
+    for _ in 0..<hostCount { _ = try BehaveHost(modules: modules()) }
     return (now() - start) / Double(hostCount) * 1e6
 }
 
@@ -349,13 +351,6 @@ func bareStateCreation() -> Double {
         luaL_openlibs(state)
         lua_close(state)
     }
-    return (now() - start) / Double(hostCount) * 1e6
-}
-
-/// The host rows without their modules: the sandbox, the runtime and the Swift host alone.
-func emptyHostCreation() throws -> Double {
-    let start = now()
-    for _ in 0..<hostCount { _ = try BehaveHost(modules: []) }
     return (now() - start) / Double(hostCount) * 1e6
 }
 
@@ -384,7 +379,7 @@ var emptyMemory: [Double] = []
 if measures("hosts") {
     for _ in 0..<rounds {
         stateTimes.append(bareStateCreation())
-        hostTimes.append(try hostCreation())
+        hostTimes.append(try hostCreation(fiveModules))
         stateMemory.append(
             residentPerObject(
                 { () -> OpaquePointer in
@@ -393,7 +388,7 @@ if measures("hosts") {
                     return state
                 }, release: { lua_close($0) }))
         hostMemory.append(try residentPerObject { try BehaveHost(modules: fiveModules()) })
-        emptyTimes.append(try emptyHostCreation())
+        emptyTimes.append(try hostCreation { [] })
         emptyMemory.append(try residentPerObject { try BehaveHost(modules: []) })
     }
     rows.append(

@@ -129,6 +129,13 @@ static inline __attribute__((always_inline)) int behave_resume_values(lua_State 
     return 0;
 }
 
+/* What Lua's type() says of argument `arg`: "nil" where it is absent (luaL_typename says "no
+ * value"), as the messages of Lua-written functions read. */
+static inline const char *behave_typename(lua_State *L, int arg) {
+    int type = lua_type(L, arg);
+    return lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type);
+}
+
 /* trampoline.c: raises what a Swift function's negative status asks for (BEHAVE_RAISE_*). */
 int behave_raise_status(lua_State *L, int n);
 

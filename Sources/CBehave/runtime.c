@@ -44,9 +44,8 @@
  *               A script's own coroutines pass marked yields up to their resumer (coroutines.c),
  *               so wait works inside them; any other yield just lets other tasks run.
  *
- * Records are plain tables, out of every script's reach: a timer's (kind, fn, args, interval,
- * at, task, handle, what, done, queued), a handler's (fn, once, event, what, done) and a waiter's
- * (co, done, timer). A record that is cancelled (or a timeout that is answered) stays in the heap,
+ * Records are plain tables with integer keys (R_* in runtime.h), out of every script's reach: a
+ * timer's, a handler's and a waiter's. A record that is cancelled (or a timeout that is answered) stays in the heap,
  * marked done, until it comes up; `dead` counts those, and once they are most of the heap it is
  * rebuilt without them (behave_sched_compact), so a debounce or timeout pattern keeps it flat.
  */
@@ -60,14 +59,7 @@ enum { KIND_AFTER = 1, KIND_EVERY, KIND_TIMEOUT };
  * tick too small to change the time would keep virtual time from advancing). */
 #define BEHAVE_MIN_INTERVAL 0.001
 
-/* What Lua's type() says of argument `arg`: "nil" where it is absent. */
-static const char *rt_typename(lua_State *L, int arg) {
-    int type = lua_type(L, arg);
-    return lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type);
-}
-
-/* A number of seconds at `arg`: absent means 0 unless it must be positive. */
-static double rt_seconds(lua_State *L, int arg, const char *fname, int positive) {
+double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive) {
     int type = lua_type(L, arg);
     if (type == LUA_TNONE || type == LUA_TNIL) {
         if (!positive) return 0;
@@ -75,20 +67,26 @@ static double rt_seconds(lua_State *L, int arg, const char *fname, int positive)
         double value = lua_tonumber(L, arg);
         if (!(value != value || value < 0 || value == HUGE_VAL || (positive && value == 0))) return value;
     }
-    const char *got = type == LUA_TNUMBER ? luaL_tolstring(L, arg, NULL) : rt_typename(L, arg);
+    const char *got = type == LUA_TNUMBER ? luaL_tolstring(L, arg, NULL) : behave_typename(L, arg);
     luaL_error(L, "bad argument #1 to '%s' (%s number of seconds expected, got %s)", fname,
                positive ? "positive" : "non-negative", got);
     return 0;
 }
 
+void behave_rt_must_wait(lua_State *L, const char *fname) {
+    if (!lua_isyieldable(L))
+        luaL_error(L, "%s cannot wait here: not in a behaviour task (inside a metamethod, an iterator, a sort "
+                      "comparator or a string.gsub callback?)", fname);
+}
+
 static void rt_callable(lua_State *L, int arg, const char *fname) {
     if (lua_type(L, arg) != LUA_TFUNCTION)
-        luaL_error(L, "bad argument #%d to '%s' (function expected, got %s)", arg, fname, rt_typename(L, arg));
+        luaL_error(L, "bad argument #%d to '%s' (function expected, got %s)", arg, fname, behave_typename(L, arg));
 }
 
 static void rt_event_name(lua_State *L, int arg, const char *fname) {
     if (lua_type(L, arg) != LUA_TSTRING)
-        luaL_error(L, "bad argument #1 to '%s' (event name expected, got %s)", fname, rt_typename(L, arg));
+        luaL_error(L, "bad argument #1 to '%s' (event name expected, got %s)", fname, behave_typename(L, arg));
 }
 
 static int rt_flag(lua_State *L, int record, int field) {
@@ -115,18 +113,18 @@ static void rt_push_timer(lua_State *L, behave_runtime *s, int record, double at
     lua_pushvalue(L, record);
     behave_sched_push(L, s, lua_gettop(L) - 1, at);
     lua_pop(L, 1);
-    rt_set_flag(L, record, R_QUEUED, 1);
 }
 
-/* Marks the record at `record` done; a queued timer counts as dead. Returns whether it was not
- * done already. */
+/* Marks the record at `record` done; a timer (in the heap until it is done) counts as dead.
+ * Returns whether it was not done already. */
 static int rt_finish(lua_State *L, behave_runtime *s, int record) {
     if (rt_flag(L, record, R_DONE)) return 0;
     rt_set_flag(L, record, R_DONE, 1);
-    if (rt_flag(L, record, R_QUEUED)) {
+    if (lua_rawgeti(L, record, R_KIND) != LUA_TNIL) {
         s->dead++;
         behave_sched_compact(L, s);
     }
+    lua_pop(L, 1);
     return 1;
 }
 
@@ -153,18 +151,45 @@ static lua_Integer rt_remove(lua_State *L, int list, int value) {
 /* Pushes the runtime's table `which` (WAITERS, HANDLERS, ACTIONS or RECORDS), made at its first
  * use: an idle host holds none of them. RECORDS has weak keys, so a record whose handle is
  * garbage is collected. */
+static void rt_weak_keys(lua_State *L) {
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+}
+
 static void rt_table(lua_State *L, int which) {
     if (behave_rt_get(L, which) == LUA_TTABLE) return;
     lua_pop(L, 1);
-    lua_newtable(L);
-    if (which == RECORDS) {
-        lua_createtable(L, 0, 1);
-        lua_pushliteral(L, "k");
-        lua_setfield(L, -2, "__mode");
-        lua_setmetatable(L, -2);
-    }
+    if (which == RECORDS) rt_weak_keys(L);
+    else lua_newtable(L);
     lua_pushvalue(L, -1);
     behave_rt_set(L, which);
+}
+
+/* Pushes `table[key]` of the runtime's table `which`, or nil where either is absent: a read that
+ * makes nothing. */
+static int rt_lookup(lua_State *L, int which, int key) {
+    if (behave_rt_get(L, which) != LUA_TTABLE) return LUA_TNIL;
+    lua_pushvalue(L, key);
+    int type = lua_rawget(L, -2);
+    lua_remove(L, -2);
+    return type;
+}
+
+/* Removes the value at `value` from the list `table[key]` of the runtime's table `which`, and the
+ * list once it is empty. */
+static void rt_unlist(lua_State *L, int which, int key, int value) {
+    luaL_checkstack(L, 4, "runtime");
+    if (rt_lookup(L, which, key) == LUA_TTABLE && rt_remove(L, lua_gettop(L), value) == 0) {
+        behave_rt_get(L, which);
+        lua_pushvalue(L, key);
+        lua_pushnil(L);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
 }
 
 /* Appends the value on top (popped) to the list `table[key]` (user value `table`, key at `key`),
@@ -231,15 +256,7 @@ static int rt_cancel(lua_State *L) {
     rt_record_of(L, "cancel");
     int was = rt_finish(L, s, 2);
     /* A handler leaves its event's list now, not at the event's next delivery. */
-    if (was && lua_rawgeti(L, 2, R_EVENT) == LUA_TSTRING) {
-        rt_table(L, HANDLERS);
-        lua_pushvalue(L, 3);
-        if (lua_rawget(L, -2) == LUA_TTABLE && rt_remove(L, 5, 2) == 0) {
-            lua_pushvalue(L, 3);
-            lua_pushnil(L);
-            lua_rawset(L, 4);
-        }
-    }
+    if (was && lua_rawgeti(L, 2, R_EVENT) == LUA_TSTRING) rt_unlist(L, HANDLERS, 3, 2);
     lua_pushboolean(L, was);
     return 1;
 }
@@ -262,10 +279,12 @@ static int rt_handle_tostring(lua_State *L) {
 
 /* ---- Timers */
 
-/* Makes a timer record of `kind` for the function at 2, with its handle; the handle's description
- * is `fname`, the seconds as given at 1 (0 if absent) and "s". Leaves the record on top. */
+/* Makes a timer record of `kind` for the function at 2, and its handle, whose description is
+ * `fname`, the seconds as given at 1 (0 if absent) and "s". Leaves the record and the handle on
+ * top; returns the record's index. */
 static int rt_timer(lua_State *L, int kind, const char *fname) {
-    lua_createtable(L, 0, 10);
+    luaL_checkstack(L, 10, "runtime");
+    lua_createtable(L, 0, 8);
     int record = lua_gettop(L);
     lua_pushinteger(L, kind);
     lua_rawseti(L, record, R_KIND);
@@ -276,33 +295,23 @@ static int rt_timer(lua_State *L, int kind, const char *fname) {
     lua_pushliteral(L, "s");
     lua_concat(L, 3);
     rt_handle(L, record);
-    lua_rawseti(L, record, R_HANDLE);
     return record;
 }
 
 static int rt_after(lua_State *L) {
     behave_runtime *s = behave_runtime_of(L);
-    double seconds = rt_seconds(L, 1, "after", 0);
+    double seconds = behave_rt_seconds(L, 1, "after", 0);
     rt_callable(L, 2, "after");
-    int n = lua_gettop(L), extra = n - 2;
-    luaL_checkstack(L, 10, "runtime");
+    behave_pack(L, lua_gettop(L) - 2); /* 3: the arguments for fn */
     int record = rt_timer(L, KIND_AFTER, "after");
-    lua_createtable(L, extra, 1);
-    for (int i = 1; i <= extra; i++) {
-        lua_pushvalue(L, 2 + i);
-        lua_rawseti(L, -2, i);
-    }
-    lua_pushinteger(L, extra);
-    lua_setfield(L, -2, "n");
-    lua_rawseti(L, record, R_ARGS);
+    rt_put(L, record, R_ARGS, 3);
     rt_push_timer(L, s, record, s->now + seconds);
-    lua_rawgeti(L, record, R_HANDLE);
     return 1;
 }
 
 static int rt_every(lua_State *L) {
     behave_runtime *s = behave_runtime_of(L);
-    double seconds = rt_seconds(L, 1, "every", 1);
+    double seconds = behave_rt_seconds(L, 1, "every", 1);
     if (seconds < BEHAVE_MIN_INTERVAL) {
         seconds = BEHAVE_MIN_INTERVAL;
         lua_pushnumber(L, seconds);
@@ -310,18 +319,15 @@ static int rt_every(lua_State *L) {
     }
     rt_callable(L, 2, "every");
     lua_settop(L, 2);
-    luaL_checkstack(L, 10, "runtime");
     int record = rt_timer(L, KIND_EVERY, "every");
+    rt_put(L, record, R_HANDLE, record + 1);
     lua_pushnumber(L, seconds);
     lua_rawseti(L, record, R_INTERVAL);
-    lua_pushnumber(L, s->now + seconds);
-    lua_rawseti(L, record, R_AT);
     rt_push_timer(L, s, record, s->now + seconds);
-    lua_rawgeti(L, record, R_HANDLE);
     return 1;
 }
 
-void behave_rt_fire(lua_State *L, behave_runtime *s, int record) {
+void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
     luaL_checkstack(L, 10, "runtime");
     lua_rawgeti(L, record, R_KIND);
     int kind = (int)lua_tointeger(L, -1);
@@ -347,18 +353,15 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record) {
         lua_pop(L, 1);
         /* The next tick after now, in one step: after a long jump of the clock, a loop over the
          * missed ticks would take as long as they would have. */
-        lua_rawgeti(L, record, R_AT);
         lua_rawgeti(L, record, R_INTERVAL);
-        double at = lua_tonumber(L, -2), interval = lua_tonumber(L, -1);
-        lua_pop(L, 2);
+        double interval = lua_tonumber(L, -1);
+        lua_pop(L, 1);
         if (at + interval > s->now) {
             at += interval;
         } else {
             at += (floor((s->now - at) / interval) + 1) * interval;
             if (at <= s->now) at = s->now + interval;
         }
-        lua_pushnumber(L, at);
-        lua_rawseti(L, record, R_AT);
         rt_push_timer(L, s, record, at);
         lua_settop(L, record - 1);
         return;
@@ -367,27 +370,16 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record) {
     if (kind == KIND_AFTER) {
         lua_rawgeti(L, record, R_FN);
         lua_rawgeti(L, record, R_ARGS);
-        int args = lua_gettop(L);
-        lua_getfield(L, args, "n");
-        int n = (int)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        luaL_checkstack(L, n + 4, "too many arguments to after");
-        for (int i = 1; i <= n; i++) lua_rawgeti(L, args, i);
-        lua_remove(L, args);
+        int n = behave_unpack(L, -1);
+        lua_remove(L, -n - 1);
         behave_sched_spawn(L, s, n + 1);
     } else if (kind == KIND_TIMEOUT) {
         lua_rawgeti(L, record, R_WAITER);
         int waiter = lua_gettop(L);
         if (!rt_flag(L, waiter, R_DONE)) {
             rt_set_flag(L, waiter, R_DONE, 1);
-            rt_table(L, WAITERS);
-            lua_rawgeti(L, record, R_NAME);
-            lua_pushvalue(L, -1);
-            if (lua_rawget(L, -3) == LUA_TTABLE && rt_remove(L, lua_gettop(L), waiter) == 0) {
-                lua_pushvalue(L, -2);
-                lua_pushnil(L);
-                lua_rawset(L, -5);
-            }
+            lua_rawgeti(L, record, R_EVENT);
+            rt_unlist(L, WAITERS, lua_gettop(L), waiter);
             lua_rawgeti(L, waiter, R_CO);
             lua_pushnil(L);
             lua_pushliteral(L, "timeout");
@@ -432,10 +424,8 @@ void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
         lua_call(L, 3, 0);
     }
     int top = lua_gettop(L);
-    rt_table(L, HANDLERS);
-    lua_pushvalue(L, name);
-    if (lua_rawget(L, top + 1) == LUA_TTABLE) {
-        int list = top + 2;
+    if (rt_lookup(L, HANDLERS, name) == LUA_TTABLE) {
+        int list = top + 1;
         /* The list is rebuilt only when a once handler has fired or a handler is done. */
         lua_Integer n = (lua_Integer)lua_rawlen(L, list);
         int changed = 0;
@@ -468,19 +458,20 @@ void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
                 lua_pop(L, 1);
                 lua_pushnil(L);
             }
+            behave_rt_get(L, HANDLERS);
             lua_pushvalue(L, name);
-            lua_insert(L, -2);
-            lua_rawset(L, top + 1);
+            lua_pushvalue(L, -3);
+            lua_rawset(L, -3);
         }
     }
     lua_settop(L, top);
-    rt_table(L, WAITERS);
-    lua_pushvalue(L, name);
-    if (lua_rawget(L, top + 1) == LUA_TTABLE) {
-        int list = top + 2;
+    if (rt_lookup(L, WAITERS, name) == LUA_TTABLE) {
+        int list = top + 1;
+        behave_rt_get(L, WAITERS);
         lua_pushvalue(L, name);
         lua_pushnil(L);
-        lua_rawset(L, top + 1);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
         lua_Integer n = (lua_Integer)lua_rawlen(L, list);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, list, i);
@@ -525,7 +516,7 @@ static void rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name)
         lua_pushinteger(L, KIND_TIMEOUT);
         lua_rawseti(L, record, R_KIND);
         rt_put(L, record, R_WAITER, waiter);
-        rt_put(L, record, R_NAME, name);
+        rt_put(L, record, R_EVENT, name);
         rt_push_timer(L, s, record, s->now + lua_tonumber(L, name + 1));
         lua_rawseti(L, waiter, R_TIMER);
     }
@@ -539,17 +530,15 @@ static int rt_wait_for(lua_State *L) {
     int timed = 0;
     if (!lua_isnil(L, 2)) {
         if (lua_type(L, 2) != LUA_TTABLE)
-            return luaL_error(L, "bad argument #2 to 'wait_for' (table expected, got %s)", rt_typename(L, 2));
+            return luaL_error(L, "bad argument #2 to 'wait_for' (table expected, got %s)", behave_typename(L, 2));
         lua_pushliteral(L, "timeout");
         if (lua_rawget(L, 2) != LUA_TNIL) {
-            timeout = rt_seconds(L, 3, "wait_for", 0);
+            timeout = behave_rt_seconds(L, 3, "wait_for", 0);
             timed = 1;
         }
         lua_settop(L, 2);
     }
-    if (!lua_isyieldable(L))
-        return luaL_error(L, "wait_for cannot wait here: not in a behaviour task (inside a metamethod, an "
-                             "iterator, a sort comparator or a string.gsub callback?)");
+    behave_rt_must_wait(L, "wait_for");
     behave_rt_get(L, SENTINEL);
     lua_pushliteral(L, BEHAVE_REQUEST_EVENT);
     lua_pushvalue(L, 1);
@@ -578,7 +567,6 @@ static int rt_stop_run(lua_State *L) {
         lua_pushvalue(L, 1);
         behave_rt_set(L, OUTCOME);
         s->stopped = 1;
-        s->ended = 1;
     }
     return rt_end_task(L);
 }
@@ -628,7 +616,6 @@ static void rt_fail(lua_State *L, behave_runtime *s, int co) {
         lua_pushvalue(L, trace);
         behave_rt_set(L, TRACE);
         s->failed = 1;
-        s->ended = 1;
     } else {
         behave_rt_get(L, REPORT);
         lua_pushvalue(L, co + 1);
@@ -699,7 +686,7 @@ static int rt_start(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checkstack(L, n + 6, "runtime");
     /* A session starts one main chunk per input; what the last one left is forgotten. */
-    s->main_ended = s->stopped = s->failed = s->ended = 0;
+    s->main_ended = s->stopped = s->failed = 0;
     lua_pushnil(L);
     behave_rt_set(L, RESULTS);
     lua_pushnil(L);
@@ -774,7 +761,7 @@ static int rt_deliverall(lua_State *L) {
         lua_settop(L, BASE);
         behave_sched_step(L, s, BASE);
         delivered = i;
-        if (s->ended || (untilMainEnds && s->main_ended)) break;
+        if (behave_rt_ended(s) || (untilMainEnds && s->main_ended)) break;
     }
     lua_settop(L, 0);
     lua_pushinteger(L, delivered);
@@ -808,31 +795,18 @@ static int rt_teststop(lua_State *L) {
 static int rt_results(lua_State *L) {
     lua_settop(L, 0);
     if (behave_rt_get(L, RESULTS) != LUA_TTABLE) return 0;
-    lua_getfield(L, 1, "n");
-    int n = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    luaL_checkstack(L, n, "too many results");
-    for (int i = 1; i <= n; i++) lua_rawgeti(L, 1, i);
-    return n;
+    return behave_unpack(L, 1);
 }
 
 /* ---- Creation */
 
-/* Sets field `name` of the table at `table` to the closure of `f` over the runtime at `rt`. */
-static void rt_closure(lua_State *L, int table, const char *name, lua_CFunction f, int rt) {
+/* Sets the functions of `functions` into the table at `table`, each a closure over the runtime at
+ * `rt`. */
+static void rt_set_closures(lua_State *L, int table, const luaL_Reg *functions, int rt) {
+    lua_pushvalue(L, table);
     lua_pushvalue(L, rt);
-    lua_pushcclosure(L, f, 1);
-    lua_setfield(L, table, name);
-}
-
-/* A table with weak keys, for the user value `which` of the runtime at `rt`. */
-static void rt_weak_keys(lua_State *L, int rt, int which) {
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_setiuservalue(L, rt, which);
+    luaL_setfuncs(L, functions, 1);
+    lua_pop(L, 1);
 }
 
 /* Pushes the handles' metatable, made at the first handle: its methods are closures over the
@@ -841,15 +815,16 @@ static void rt_handle_meta(lua_State *L) {
     if (behave_rt_get(L, HANDLE_META) == LUA_TTABLE) return;
     lua_pop(L, 1);
     luaL_checkstack(L, 4, "runtime");
+    static const luaL_Reg methods[] = {{"cancel", rt_cancel}, {"active", rt_active}, {NULL, NULL}};
+    static const luaL_Reg meta_functions[] = {{"__tostring", rt_handle_tostring}, {NULL, NULL}};
     lua_createtable(L, 0, 3);
     int meta = lua_gettop(L);
     lua_createtable(L, 0, 2);
-    rt_closure(L, meta + 1, "cancel", rt_cancel, lua_upvalueindex(1));
-    rt_closure(L, meta + 1, "active", rt_active, lua_upvalueindex(1));
+    rt_set_closures(L, meta + 1, methods, lua_upvalueindex(1));
     lua_setfield(L, meta, "__index");
     lua_pushboolean(L, 0);
     lua_setfield(L, meta, "__metatable");
-    rt_closure(L, meta, "__tostring", rt_handle_tostring, lua_upvalueindex(1));
+    rt_set_closures(L, meta, meta_functions, lua_upvalueindex(1));
     lua_pushvalue(L, meta);
     behave_rt_set(L, HANDLE_META);
 }
@@ -878,7 +853,8 @@ int behave_runtime_new(lua_State *L) {
         lua_setiuservalue(L, RT, tables[i]);
     }
     /* Weak keys: a task that never ends is still collected. */
-    rt_weak_keys(L, RT, SPAWNED);
+    rt_weak_keys(L);
+    lua_setiuservalue(L, RT, SPAWNED);
     static const struct { const char *name; int which; } host[] = {
         {"trace", TRACER}, {"close", CLOSE}, {"report", REPORT}, {"stock", STOCK}};
     for (int i = 0; i < (int)(sizeof host / sizeof host[0]); i++) {
@@ -900,7 +876,7 @@ int behave_runtime_new(lua_State *L) {
     static const luaL_Reg helpers[] = {{"after", rt_after}, {"every", rt_every},       {"on", rt_on},
                                        {"once", rt_once},   {"emit", rt_emit},         {"wait_for", rt_wait_for},
                                        {"stop", rt_stop},   {"now", rt_now},           {NULL, NULL}};
-    for (const luaL_Reg *h = helpers; h->name; h++) rt_closure(L, ENVIRONMENT, h->name, h->func, RT);
+    rt_set_closures(L, ENVIRONMENT, helpers, RT);
 
     /* The one place a script's coroutine.resume and coroutine.wrap are installed: versions that
      * pass the host's requests up to their resumer (behave_passing_coroutines, coroutines.c). */
@@ -928,9 +904,8 @@ int behave_runtime_new(lua_State *L) {
     lua_pop(L, 1);
     /* A coroutine a script holds is never reused for another task (scheduler.c). */
     lua_pushvalue(L, RT);
-    lua_pushcclosure(L, behave_sched_exposing, 1);
     lua_getfield(L, coroutine, "running");
-    lua_call(L, 1, 1);
+    lua_pushcclosure(L, behave_sched_exposing, 2);
     lua_setfield(L, coroutine, "running");
     lua_pop(L, 1);
 
@@ -939,7 +914,6 @@ int behave_runtime_new(lua_State *L) {
         {"deliverall", rt_deliverall}, {"setcontext", rt_setcontext}, {"settrace", rt_settrace},
         {"teststop", rt_teststop},   {"results", rt_results},   {NULL, NULL}};
     lua_createtable(L, 0, 8);
-    int table = lua_gettop(L);
-    for (const luaL_Reg *d = driver; d->name; d++) rt_closure(L, table, d->name, d->func, RT);
+    rt_set_closures(L, lua_gettop(L), driver, RT);
     return 1;
 }

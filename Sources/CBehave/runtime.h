@@ -24,7 +24,6 @@ typedef struct behave_runtime {
     lua_Integer seq;     /* the last sequence number given out */
     lua_Integer first;   /* the ready queue: entries first..last */
     lua_Integer last;
-    int ended;           /* a stop or a failure is recorded: the step returns */
     int main_ended;      /* the main task has ended */
     int stopped;         /* stop() was called: OUTCOME is its reason */
     int failed;          /* the main task failed: OUTCOME and TRACE say how */
@@ -71,23 +70,19 @@ enum {
 };
 
 /* The fields of the runtime's records (runtime.c), by integer key: a raw read of one costs no
- * string lookup. A timer has DONE to TASK, a handler DONE to FN and EVENT, ONCE, a wait_for's
- * timeout WAITER and NAME, a waiter DONE, CO and TIMER. */
+ * string lookup. A timer record (it has a KIND) is in the heap until it is DONE. */
 enum {
     R_DONE = 1, /* cancelled, fired for the last time, or answered */
-    R_QUEUED,   /* in the heap */
-    R_WHAT,     /* the handle's description: "after 2s", "on tick" */
-    R_FN,       /* the function it runs */
-    R_KIND,     /* KIND_AFTER, KIND_EVERY or KIND_TIMEOUT */
+    R_WHAT,     /* a handle's description: "after 2s", "on tick" */
+    R_FN,       /* the function a timer or a handler runs */
+    R_KIND,     /* a timer's: KIND_AFTER, KIND_EVERY or KIND_TIMEOUT */
     R_HANDLE,   /* every's handle, which each tick's task receives */
-    R_ARGS,     /* after's arguments, packed */
+    R_ARGS,     /* after's arguments, packed (behave_pack) */
     R_INTERVAL, /* every's interval */
-    R_AT,       /* every's next tick */
     R_TASK,     /* every's task of the last tick */
-    R_EVENT,    /* a handler's event */
+    R_EVENT,    /* a handler's event, or the event a timeout's waiter waits for */
     R_ONCE,     /* a handler that runs once */
     R_WAITER,   /* a timeout's waiter */
-    R_NAME,     /* a timeout's event */
     R_CO,       /* a waiter's task */
     R_TIMER     /* a waiter's timeout */
 };
@@ -109,7 +104,14 @@ static inline int behave_rt_get(lua_State *L, int which) {
 /* Sets the user value `which` of the runtime to the value on top, and pops it. */
 static inline void behave_rt_set(lua_State *L, int which) { lua_setiuservalue(L, lua_upvalueindex(1), which); }
 
+/* Whether a stop or a failure is recorded: the step returns. */
+static inline int behave_rt_ended(const behave_runtime *s) { return s->stopped || s->failed; }
+
 /* scheduler.c */
+/* Replaces the `n` values on top by a table holding them, as table.pack would. */
+void behave_pack(lua_State *L, int n);
+/* Pushes the values of the packed table at `index`; returns how many. */
+int behave_unpack(lua_State *L, int index);
 /* Adds the value on top (a coroutine or a timer record; popped) to the heap, due at `at`;
  * `waiting` is the index of WAITING. */
 void behave_sched_push(lua_State *L, behave_runtime *s, int waiting, double at);
@@ -129,8 +131,9 @@ void behave_sched_step(lua_State *L, behave_runtime *s, int base);
 void behave_sched_drop_done(lua_State *L, behave_runtime *s, int waiting);
 /* Takes records that are done out of the heap, once they are most of it. */
 void behave_sched_compact(lua_State *L, behave_runtime *s);
-/* The scheduler's functions for a script: wait and the coroutine.running that keeps a held
- * coroutine out of the pool. */
+/* The scheduler's functions for a script: wait (upvalues: the runtime, HOST, the wait kind) and
+ * coroutine.running (upvalues: the runtime, the running it wraps), which keeps the coroutine it
+ * gives a script out of the pool. */
 int behave_sched_wait(lua_State *L);
 int behave_sched_exposing(lua_State *L);
 
@@ -138,12 +141,18 @@ int behave_sched_exposing(lua_State *L);
 /* A task (at `co`) failed, with its error at `co + 1`, or asked for something other than a wait
  * (its yield from `co + 1` to the top). Leaves the stack below `co`. */
 void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok);
-/* Fires the timer record at `record` (off the heap). Leaves the stack below it. */
-void behave_rt_fire(lua_State *L, behave_runtime *s, int record);
+/* Fires the timer record at `record`, just taken off the heap, where it was due at `at`. Leaves
+ * the stack below it. */
+void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at);
 /* Delivers the event whose name and payload are at `name` and `name + 1`. */
 void behave_rt_deliver(lua_State *L, behave_runtime *s, int name);
 /* Pushes what driver.step returns; returns how many values. */
 int behave_rt_outcome(lua_State *L, behave_runtime *s);
+/* A number of seconds at `arg` for `fname`, checked as every helper checks one: absent means 0
+ * unless it must be positive. */
+double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive);
+/* Raises, at the caller's line, unless the calling task can wait. */
+void behave_rt_must_wait(lua_State *L, const char *fname);
 
 /* context.c: replaces the table at `index` by a read-only view of it, recursively. */
 void behave_readonly(lua_State *L, int index);

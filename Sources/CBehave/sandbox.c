@@ -8,12 +8,12 @@
 #include "internal.h"
 #include <string.h>
 
-/* Base library, minus dofile/loadfile (files), load/pcall/xpcall/collectgarbage/setmetatable
+/* The base library, minus dofile/loadfile (files), load/pcall/xpcall/collectgarbage/setmetatable
  * (replaced below), print (the runtime's, in both modes) and warn (writes to the process's
- * stderr). */
-static const char *const behave_sandbox_base[] = {
-    "assert", "error",  "getmetatable", "ipairs",   "next",     "pairs", "rawequal", "rawget",
-    "rawlen", "rawset", "select",       "tonumber", "tostring", "type",  "_VERSION", NULL};
+ * stderr); and the libraries shared as they are. */
+static const char *const behave_sandbox_shared[] = {
+    "assert", "error",    "getmetatable", "ipairs", "next",  "pairs", "rawequal", "rawget", "rawlen", "rawset",
+    "select", "tonumber", "tostring",     "type",   "_VERSION", "table", "math", "utf8", NULL};
 
 /* What a script's environment keeps of os. */
 static const char *const behave_sandbox_os[] = {"time", "clock", "date", "difftime", NULL};
@@ -21,6 +21,21 @@ static const char *const behave_sandbox_os[] = {"time", "clock", "date", "diffti
 /* What goes from the real globals too, since a script could reach them another way. */
 static const char *const behave_sandbox_removed[] = {"dofile", "loadfile", "require", "package", "debug", "io",
                                                      NULL};
+
+/* Whether `name` is one of `names`. */
+static int behave_sandbox_listed(const char *name, const char *const *names) {
+    for (; *names; names++)
+        if (strcmp(name, *names) == 0) return 1;
+    return 0;
+}
+
+/* Copies the fields `names` of the table at `from` into the table at `to`. */
+static void behave_sandbox_copy(lua_State *L, int from, int to, const char *const *names) {
+    for (; *names; names++) {
+        lua_getfield(L, from, *names);
+        lua_setfield(L, to, *names);
+    }
+}
 
 static int behave_sandbox_setmetatable(lua_State *L) {
     if (lua_type(L, 2) == LUA_TTABLE) {
@@ -105,11 +120,8 @@ static int behave_sandbox_required(lua_State *L, int status, lua_KContext contex
 }
 
 static int behave_sandbox_require(lua_State *L) {
-    if (lua_type(L, 1) != LUA_TSTRING) {
-        int type = lua_type(L, 1);
-        return luaL_error(L, "bad argument #1 to 'require' (string expected, got %s)",
-                          lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type));
-    }
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "bad argument #1 to 'require' (string expected, got %s)", behave_typename(L, 1));
     lua_settop(L, 1);
     luaL_checkstack(L, 8, "require");
     if (lua_type(L, lua_upvalueindex(4)) != LUA_TTABLE) {
@@ -161,49 +173,27 @@ int behave_sandbox_new(lua_State *L) {
     luaL_checkstack(L, 12, "sandbox");
     enum { G = 1, HOST, MODULES, ENV };
     lua_createtable(L, 0, 48);
-    for (const char *const *name = behave_sandbox_base; *name; name++) {
-        lua_getfield(L, G, *name);
-        lua_setfield(L, ENV, *name);
-    }
+    behave_sandbox_copy(L, G, ENV, behave_sandbox_shared);
     /* Libraries are shared with the strings' metatable, so the dangerous entries go from the
      * real tables too: ("").dump must not reach string.dump. */
     lua_getfield(L, G, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
     lua_setfield(L, ENV, "string");
-    static const char *const shared[] = {"table", "math", "utf8", NULL};
-    for (const char *const *name = shared; *name; name++) {
-        lua_getfield(L, G, *name);
-        lua_setfield(L, ENV, *name);
-    }
     lua_getfield(L, G, "os");
     int os = lua_gettop(L);
     lua_createtable(L, 0, 4);
-    for (const char *const *name = behave_sandbox_os; *name; name++) {
-        lua_getfield(L, os, *name);
-        lua_setfield(L, -2, *name);
-    }
+    behave_sandbox_copy(L, os, os + 1, behave_sandbox_os);
     lua_setfield(L, ENV, "os");
-    /* The real os keeps only the same four: its other entries go, as a list first, since a
-     * table's keys cannot be removed while next walks it. */
-    lua_newtable(L);
-    lua_Integer gone = 0;
+    /* The real os keeps only the same four (next allows clearing the field it stands on). */
     lua_pushnil(L);
     while (lua_next(L, os)) {
         lua_pop(L, 1);
-        int kept = 0;
-        if (lua_type(L, -1) == LUA_TSTRING)
-            for (const char *const *name = behave_sandbox_os; *name; name++)
-                if (strcmp(lua_tostring(L, -1), *name) == 0) kept = 1;
-        if (!kept) {
+        if (lua_type(L, -1) != LUA_TSTRING || !behave_sandbox_listed(lua_tostring(L, -1), behave_sandbox_os)) {
             lua_pushvalue(L, -1);
-            lua_rawseti(L, os + 1, ++gone);
+            lua_pushnil(L);
+            lua_rawset(L, os);
         }
-    }
-    for (lua_Integer i = 1; i <= gone; i++) {
-        lua_rawgeti(L, os + 1, i);
-        lua_pushnil(L);
-        lua_settable(L, os);
     }
     lua_settop(L, ENV);
     for (const char *const *name = behave_sandbox_removed; *name; name++) {

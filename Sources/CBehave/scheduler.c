@@ -19,7 +19,6 @@
  * A step reads the user values it needs once, into its frame (behave_sched_frame).
  */
 #include "runtime.h"
-#include <math.h>
 #include <string.h>
 
 /* The most finished coroutines kept for reuse. */
@@ -30,7 +29,6 @@
  * stretch is a slice of its own (behave_next_slice), as a return to the host made it. */
 #define BEHAVE_PASSES_PER_LOOK 64
 #define BEHAVE_STEP_NS 1000000LL
-
 
 static int behave_wait_before(const behave_wait *a, const behave_wait *b) {
     return a->at < b->at || (a->at == b->at && a->seq < b->seq);
@@ -88,30 +86,31 @@ static lua_Integer behave_pop_wait(behave_runtime *s) {
     return slot;
 }
 
-/* Marks the record on top as out of the heap, and tells whether it is done. */
-static int behave_unqueue(lua_State *L) {
-    lua_pushboolean(L, 0);
-    lua_rawseti(L, -2, R_QUEUED);
-    lua_rawgeti(L, -1, R_DONE);
+/* Whether the value at `index` is a timer record that is done (a coroutine never is). */
+static int behave_is_done(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE) return 0;
+    lua_rawgeti(L, index, R_DONE);
     int done = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return done;
 }
 
-void behave_sched_drop_done(lua_State *L, behave_runtime *s, int waiting) {
-    luaL_checkstack(L, 3, "scheduler");
-    while (s->count > 0) {
-        lua_Integer slot = s->waits[0].slot;
-        if (lua_rawgeti(L, waiting, slot) != LUA_TTABLE) { lua_pop(L, 1); return; }
-        lua_rawgeti(L, -1, R_DONE);
-        int done = lua_toboolean(L, -1);
-        lua_pop(L, 1);
-        if (!done) { lua_pop(L, 1); return; }
-        behave_unqueue(L);
-        lua_pop(L, 1);
-        behave_pop_wait(s);
+/* Whether the heap entry in `slot` is a record that is done; if so, it leaves WAITING. */
+static int behave_drop_if_done(lua_State *L, int waiting, lua_Integer slot) {
+    lua_rawgeti(L, waiting, slot);
+    int done = behave_is_done(L, -1);
+    lua_pop(L, 1);
+    if (done) {
         lua_pushnil(L);
         lua_rawseti(L, waiting, slot);
+    }
+    return done;
+}
+
+void behave_sched_drop_done(lua_State *L, behave_runtime *s, int waiting) {
+    luaL_checkstack(L, 3, "scheduler");
+    while (s->count > 0 && behave_drop_if_done(L, waiting, s->waits[0].slot)) {
+        behave_pop_wait(s);
         s->dead--;
     }
 }
@@ -124,24 +123,8 @@ void behave_sched_compact(lua_State *L, behave_runtime *s) {
     int live = 0;
     for (int i = 0; i < s->count; i++) {
         behave_wait entry = s->waits[i];
-        int done = 0;
-        if (lua_rawgeti(L, waiting, entry.slot) == LUA_TTABLE) {
-            lua_rawgeti(L, -1, R_DONE);
-            done = lua_toboolean(L, -1);
-            lua_pop(L, 1);
-            if (done) {
-                behave_unqueue(L);
-                lua_pop(L, 1);
-                lua_pushnil(L);
-                lua_rawseti(L, waiting, entry.slot);
-                s->free[s->freed++] = entry.slot;
-            } else {
-                lua_pop(L, 1);
-            }
-        } else {
-            lua_pop(L, 1);
-        }
-        if (!done) s->waits[live++] = entry;
+        if (behave_drop_if_done(L, waiting, entry.slot)) s->free[s->freed++] = entry.slot;
+        else s->waits[live++] = entry;
     }
     s->count = live;
     s->dead = 0;
@@ -149,17 +132,31 @@ void behave_sched_compact(lua_State *L, behave_runtime *s) {
     lua_pop(L, 1);
 }
 
+void behave_pack(lua_State *L, int n) {
+    lua_createtable(L, n, 1);
+    lua_insert(L, -n - 1);
+    for (int i = n; i >= 1; i--) lua_rawseti(L, -i - 1, i);
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, "n");
+}
+
+int behave_unpack(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_getfield(L, index, "n");
+    int n = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    luaL_checkstack(L, n, "too many values to unpack");
+    for (int i = 1; i <= n; i++) lua_rawgeti(L, index, i);
+    return n;
+}
+
 void behave_sched_enqueue(lua_State *L, behave_runtime *s, int ready, int n) {
     lua_Integer base = 4 * s->last;
     s->last++;
     int args = n - 1;
     if (args > 2) {
-        /* Packed as table.pack would; the coroutine stays below them. */
-        lua_createtable(L, args, 1);
-        lua_insert(L, -args - 1);
-        for (int i = args; i >= 1; i--) lua_rawseti(L, -i - 1, i);
-        lua_pushinteger(L, args);
-        lua_setfield(L, -2, "n");
+        /* Packed; the coroutine stays below them. */
+        behave_pack(L, args);
         lua_rawseti(L, ready, base + 3);
     } else {
         if (args == 2) lua_rawseti(L, ready, base + 4);
@@ -236,8 +233,7 @@ static void behave_run_first(lua_State *L, behave_runtime *s, behave_control *c,
     lua_pop(L, 1);
     if (args > 2) {
         lua_rawgeti(L, S_READY, entry + 3);
-        luaL_checkstack(L, args, "too many arguments to resume");
-        for (int i = 1; i <= args; i++) lua_rawgeti(L, base + 2, i);
+        behave_unpack(L, base + 2);
         lua_remove(L, base + 2);
     } else {
         if (args >= 1) lua_rawgeti(L, S_READY, entry + 3);
@@ -267,11 +263,7 @@ static void behave_run_first(lua_State *L, behave_runtime *s, behave_control *c,
         /* Ended. Only the main chunk's results are kept. */
         if (lua_rawequal(L, base + 1, S_MAIN)) {
             s->main_ended = 1;
-            lua_createtable(L, n, 1);
-            lua_insert(L, from);
-            for (int i = n; i >= 1; i--) lua_rawseti(L, from, i);
-            lua_pushinteger(L, n);
-            lua_setfield(L, from, "n");
+            behave_pack(L, n);
             behave_rt_set(L, RESULTS);
             lua_settop(L, base);
             return;
@@ -307,11 +299,11 @@ void behave_sched_step(lua_State *L, behave_runtime *s, int base) {
     for (;;) {
         while (s->first <= s->last) {
             behave_run_first(L, s, c, base);
-            if (s->ended) break;
+            if (behave_rt_ended(s)) break;
         }
         /* Drained: the queue starts again at 1, where its keys stay in the table's array part. */
         if (s->first > s->last) s->first = 1, s->last = 0;
-        if (s->ended) break;
+        if (behave_rt_ended(s)) break;
         if (s->count == 0 || s->waits[0].at > s->now) break;
         if (s->waits[0].seq > limit) {
             if (++passes % BEHAVE_PASSES_PER_LOOK == 0) {
@@ -322,24 +314,25 @@ void behave_sched_step(lua_State *L, behave_runtime *s, int base) {
             }
             limit = s->seq;
         }
+        double at = s->waits[0].at;
         lua_Integer slot = behave_pop_wait(s);
         lua_rawgeti(L, S_WAITING, slot);
         lua_pushnil(L);
         lua_rawseti(L, S_WAITING, slot);
         if (lua_type(L, -1) == LUA_TTHREAD) {
             behave_sched_enqueue(L, s, S_READY, 1);
-        } else if (behave_unqueue(L)) {
+        } else if (behave_is_done(L, base + 1)) {
             s->dead--;
             lua_settop(L, base);
         } else {
-            behave_rt_fire(L, s, base + 1);
+            behave_rt_fire(L, s, base + 1, at);
         }
     }
 }
 
-/* exposing(running): coroutine.running, which takes the coroutine it gives a script out of the
- * pool for good: the script may resume, close or compare it after it ends. */
-static int behave_sched_exposing_call(lua_State *L) {
+/* coroutine.running for a script (upvalue 2 is the running it wraps): the coroutine it gives
+ * leaves the pool for good, since the script may resume, close or compare it after it ends. */
+int behave_sched_exposing(lua_State *L) {
     int n = behave_push_wrapped(L, 2);
     lua_call(L, n, LUA_MULTRET);
     if (lua_type(L, 1) == LUA_TTHREAD) {
@@ -353,36 +346,17 @@ static int behave_sched_exposing_call(lua_State *L) {
     return lua_gettop(L);
 }
 
-int behave_sched_exposing(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_pushcclosure(L, behave_sched_exposing_call, 2);
-    return 1;
-}
-
-/* wait(seconds): the script's wait. Checks its argument as runtime.c's other functions do, then
- * yields the request; the continuation drops what the resume passes, as wait returns nothing.
- * Its upvalues 2 and 3 are the request it yields. */
+/* wait(seconds): the script's wait. Checks its argument as the other helpers do, then yields the
+ * request; the continuation drops what the resume passes, as wait returns nothing. Its upvalues
+ * 2 and 3 are the request it yields. */
 static int behave_sched_waited(lua_State *L, int status, lua_KContext context) {
     (void)L, (void)status, (void)context;
     return 0;
 }
 
 int behave_sched_wait(lua_State *L) {
-    double seconds = 0;
-    int type = lua_type(L, 1);
-    if (type != LUA_TNIL && type != LUA_TNONE) {
-        seconds = lua_tonumber(L, 1);
-        if (type != LUA_TNUMBER || seconds != seconds || seconds < 0 || seconds == HUGE_VAL) {
-            const char *got = type == LUA_TNUMBER ? luaL_tolstring(L, 1, NULL) : luaL_typename(L, 1);
-            return luaL_error(L, "bad argument #1 to 'wait' (non-negative number of seconds expected, got %s)", got);
-        }
-    }
-    if (!lua_isyieldable(L))
-        return luaL_error(L, "wait cannot wait here: not in a behaviour task (inside a metamethod, an "
-                             "iterator, a sort comparator or a string.gsub callback?)");
+    double seconds = behave_rt_seconds(L, 1, "wait", 0);
+    behave_rt_must_wait(L, "wait");
     lua_settop(L, 0);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(3));
