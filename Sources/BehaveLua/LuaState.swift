@@ -85,7 +85,7 @@ public final class LuaState {
         control.pointee.enforcing = 0
         control.pointee.max_instructions = 0
         behave_unwatch(control)
-        lua_close(pointer)
+        behave_close_state(pointer)
         releaseSlots()
         finalizer = nil
     }

@@ -17,9 +17,10 @@
 #include "internal.h"
 #include <stdlib.h>
 
-/* Allocates or resizes, and counts the state as holding `used` bytes once that succeeds. */
-static inline void *behave_place(behave_control *c, void *ptr, size_t nsize, size_t used) {
-    void *block = ptr == NULL ? malloc(nsize) : realloc(ptr, nsize);
+/* Allocates or resizes (in the state's heap, heap.c), and counts the state as holding `used`
+ * bytes once that succeeds. */
+static inline void *behave_place(behave_control *c, void *ptr, size_t osize, size_t nsize, size_t used) {
+    void *block = ptr == NULL ? behave_heap_alloc(c->heap, nsize) : behave_heap_resize(c->heap, ptr, osize, nsize);
     if (block == NULL) return NULL;
     c->used = used;
     if (used > c->peak) c->peak = used;
@@ -28,13 +29,14 @@ static inline void *behave_place(behave_control *c, void *ptr, size_t nsize, siz
 
 /* Growth while Lua code runs that may have to be refused: over the cap (sticky in the
  * sandbox), or once a stop is pending. Out of line, so the common path saves fewer registers. */
-static __attribute__((noinline)) void *behave_grow_checked(behave_control *c, void *ptr, size_t nsize, size_t used) {
+static __attribute__((noinline)) void *behave_grow_checked(behave_control *c, void *ptr, size_t osize, size_t nsize,
+                                                           size_t used) {
     if (c->limit > 0 && (c->terminated == BEHAVE_LIMIT_MEMORY || used > c->limit)) {
         if (c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
         return NULL;
     }
     if (behave_preempt_pending(c) && behave_should_stop(c)) return NULL;
-    return behave_place(c, ptr, nsize, used);
+    return behave_place(c, ptr, osize, nsize, used);
 }
 
 void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -43,7 +45,7 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
     size_t previous = ptr == NULL ? 0 : osize;
     if (nsize == 0) {
         c->used -= previous;
-        free(ptr);
+        if (ptr != NULL) behave_heap_release(c->heap, ptr, previous);
         return NULL;
     }
     size_t used = c->used - previous + nsize;
@@ -51,12 +53,26 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
      * largest size when there is no cap. */
     if (nsize > previous && c->enforcing &&
         (used > c->limit - 1 || c->terminated != 0 || behave_preempt_pending(c)))
-        return behave_grow_checked(c, ptr, nsize, used);
-    return behave_place(c, ptr, nsize, used);
+        return behave_grow_checked(c, ptr, previous, nsize, used);
+    return behave_place(c, ptr, previous, nsize, used);
 }
 
 lua_State *behave_new_state(behave_control *c) {
+    c->heap = behave_heap_new();
+    if (c->heap == NULL) return NULL;
     lua_State *L = lua_newstate(behave_allocator, c);
-    if (L != NULL) *(behave_control **)lua_getextraspace(L) = c;
+    if (L == NULL) {
+        behave_heap_free(c->heap);
+        c->heap = NULL;
+        return NULL;
+    }
+    *(behave_control **)lua_getextraspace(L) = c;
     return L;
+}
+
+void behave_close_state(lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    lua_close(L);
+    behave_heap_free(c->heap);
+    c->heap = NULL;
 }

@@ -54,6 +54,14 @@ static inline void behave_check_stop_of(behave_control *c, lua_State *L) {
 
 static inline void behave_check_stop(lua_State *L) { behave_check_stop_of(behave_control_of(L), L); }
 
+/* The state's heap (heap.c): blocks of up to a few hundred bytes from chunks of its own, the
+ * rest from malloc. Sizes are the ones Lua gives the allocator. */
+behave_heap *behave_heap_new(void);
+void behave_heap_free(behave_heap *h);
+void *behave_heap_alloc(behave_heap *h, size_t size);
+void behave_heap_release(behave_heap *h, void *block, size_t size);
+void *behave_heap_resize(behave_heap *h, void *block, size_t size, size_t new_size);
+
 /* How many iterations a C loop runs between two checks (a power of two, minus one). */
 #define BEHAVE_CHECK_MASK 4095
 

@@ -62,8 +62,12 @@ enum {
                           like a limit, then the scheduler's resume clears it; never reported */
 };
 
+/* A state's own heap for its small blocks (heap.c). */
+typedef struct behave_heap behave_heap;
+
 typedef struct behave_control {
     /* allocator bookkeeping (allocator.c) */
+    behave_heap *heap;      /* where the state's blocks go; made and freed with the state */
     size_t used;            /* bytes the state holds now */
     size_t peak;            /* most bytes ever held */
     size_t limit;           /* cap over the whole state; 0 = none */
@@ -130,6 +134,9 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize);
 /* A new state with Behave's allocator, whose coroutines all find `c` in their extra space
  * (behave_control_of). NULL when out of memory. */
 lua_State *behave_new_state(behave_control *c);
+
+/* Closes a state behave_new_state made (lua_close), then frees its heap. */
+void behave_close_state(lua_State *L);
 
 /* ------------------------------------------------------------------------ */
 /* Slices and the watchdog  (watchdog.c)                                     */
