@@ -27,6 +27,15 @@ extension LuaState {
         return LuaFunction(popping: self)
     }
 
+    /// Pushes onto the stack the function ``function(named:_:)`` (or, when `suspending`,
+    /// ``suspendingFunction(named:_:)``) makes, with no reference to it kept: for building
+    /// tables of many functions, which then hold them. Needs room for two values on the stack.
+    public func pushFunction(
+        named name: String, suspending: Bool = false, _ body: @escaping (LuaStack) throws -> Int32
+    ) {
+        pushCallback(LuaCallbackBox(name: name, body: body), suspending: suspending)
+    }
+
     /// Sets global `name` to a raw Swift function.
     public func register(_ name: String, raw body: @escaping (LuaStack) throws -> Int32) {
         pushCallback(LuaCallbackBox(name: name, body: body))

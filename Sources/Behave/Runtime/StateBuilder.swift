@@ -107,97 +107,103 @@ enum StateBuilder {
         return (lua, environment, runtime)
     }
 
-    /// One table per module, each action a Lua function; async actions suspend their task.
+    /// One table per module, each action a Lua function; async actions suspend their task. Built
+    /// on the stack, with each table sized for its actions: a host pays this for every action of
+    /// every module, each time it is made.
     private static func bindModules(
         _ registry: ModuleRegistry, in lua: LuaState, context: ActionContext,
         starter: ActionStarter, tracer: Tracer
     ) throws -> LuaTable {
-        let modules = try LuaTable(in: lua)
-        var tables: [(name: String, actions: [String], table: LuaTable)] = []
+        let L = lua.pointer
+        guard lua_checkstack(L, 8) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
+        lua_createtable(L, 0, Int32(clamping: registry.modules.count))
+        defer { lua.stack.pop() }
+        guard !registry.modules.isEmpty else { return try LuaTable.read(from: lua.stack, at: -1) }
+        let modulesIndex = lua_gettop(L)
+        // One metatable for every module's table (refuseMissingActions); its __index comes last,
+        // once every table's address is known.
+        lua_createtable(L, 0, 1)
+        let metatableIndex = lua_gettop(L)
+        var modules: [UnsafeRawPointer: (name: String, actions: [String])] = [:]
         for module in registry.modules {
-            let table = try LuaTable(in: lua)
             // A module's actions may be computed: read once.
             let actions = module.actions
+            module.name.push(to: lua.stack)
+            lua_createtable(L, 0, Int32(clamping: actions.count))
             for action in actions {
-                let name = "\(module.name).\(action.name)"
-                switch action.body {
-                case .immediate(let body):
-                    let (module, action) = (module.name, action.name)
-                    try table.set(
-                        action,
-                        lua.function(named: name) { stack in
-                            guard tracer.observer != nil else { return try body(context, stack) }
-                            return try tracer.call(module, action, on: stack) { try body(context, $0) }
-                        })
-                case .suspending(let start):
-                    try table.set(
-                        action.name,
-                        lua.suspendingFunction(named: name) { stack in
-                            guard lua_isyieldable(stack.pointer) != 0 else {
-                                throw LuaScriptError(
-                                    "\(name) is async and cannot be called here: call it from the "
-                                        + "behaviour itself, a handler or a timer (not from a metamethod, an iterator, "
-                                        + "a sort comparator or a string.gsub callback)")
-                            }
-                            guard let scheduler = starter.scheduler else {
-                                throw LuaScriptError(
-                                    "\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
-                            }
-                            guard tracer.observer != nil else {
-                                return RuntimeRequest.pushAction(scheduler.start(try start(context, stack)), to: stack)
-                            }
-                            let arguments = Tracer.values(stack, from: 1, count: stack.count)
-                            let traced = tracer.work(
-                                try start(context, stack), module.name, action.name, arguments: arguments)
-                            return RuntimeRequest.pushAction(scheduler.start(traced), to: stack)
-                        })
-                }
+                action.name.push(to: lua.stack)
+                push(action, of: module.name, in: lua, context: context, starter: starter, tracer: tracer)
+                lua_rawset(L, -3)
             }
-            tables.append((module.name, actions.map(\.name), table))
-            try modules.set(module.name, table)
+            if let address = lua_topointer(L, -1) { modules[address] = (module.name, actions.map(\.name)) }
+            lua_pushvalue(L, metatableIndex)
+            lua_setmetatable(L, -2)
+            lua_rawset(L, modulesIndex)
         }
-        try refuseMissingActions(of: tables, in: lua)
-        return modules
+        refuseMissingActions(of: modules, in: lua)
+        lua_setfield(L, metatableIndex, "__index")
+        behave_pop(L, 1)
+        return try LuaTable.read(from: lua.stack, at: -1)
     }
 
-    /// Gives every module's table one metatable whose `__index` raises `M has no action 'x'; did
-    /// you mean 'y'?` at the caller's line, where a missing field would be nil and the call fail
-    /// with "attempt to call a nil value". Actions are found by a raw lookup first, so they pay
-    /// nothing for it; `has("M", "x")` asks without raising. One metatable and one function serve
-    /// every module (the table tells which): each host carries them, so they cost per host.
-    private static func refuseMissingActions(
-        of tables: [(name: String, actions: [String], table: LuaTable)], in lua: LuaState
-    ) throws {
-        guard !tables.isEmpty else { return }
-        let L = lua.pointer
-        var modules: [UnsafeRawPointer: (name: String, actions: [String])] = [:]
-        for (name, actions, table) in tables {
-            table.push(to: lua.stack)
-            if let address = lua_topointer(L, -1) { modules[address] = (name, actions) }
-            lua.stack.pop()
+    /// Pushes `action` as a Lua function.
+    private static func push(
+        _ action: Action, of module: String, in lua: LuaState, context: ActionContext, starter: ActionStarter,
+        tracer: Tracer
+    ) {
+        let name = "\(module).\(action.name)"
+        switch action.body {
+        case .immediate(let body):
+            let action = action.name
+            lua.pushFunction(named: name) { stack in
+                guard tracer.observer != nil else { return try body(context, stack) }
+                return try tracer.call(module, action, on: stack) { try body(context, $0) }
+            }
+        case .suspending(let start):
+            let action = action.name
+            lua.pushFunction(named: name, suspending: true) { stack in
+                guard lua_isyieldable(stack.pointer) != 0 else {
+                    throw LuaScriptError(
+                        "\(name) is async and cannot be called here: call it from the "
+                            + "behaviour itself, a handler or a timer (not from a metamethod, an iterator, "
+                            + "a sort comparator or a string.gsub callback)")
+                }
+                guard let scheduler = starter.scheduler else {
+                    throw LuaScriptError(
+                        "\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
+                }
+                guard tracer.observer != nil else {
+                    return RuntimeRequest.pushAction(scheduler.start(try start(context, stack)), to: stack)
+                }
+                let arguments = Tracer.values(stack, from: 1, count: stack.count)
+                let traced = tracer.work(try start(context, stack), module, action, arguments: arguments)
+                return RuntimeRequest.pushAction(scheduler.start(traced), to: stack)
+            }
         }
-        let metatable = try LuaTable(in: lua)
-        try metatable.set(
-            "__index",
-            lua.function(named: "(no such action)") { [modules] stack in
-                let key = stack.value(at: 2)
-                let name = key.string ?? "\(key)"
-                guard let address = lua_topointer(stack.pointer, 1), let module = modules[address] else {
-                    throw LuaScriptError("no such action '\(name.printable)'")
-                }
-                var message = "\(module.name) has no action '\(name.printable)'"
-                if let suggestion = NameSuggestion.closest(to: name, among: module.actions) {
-                    message += "; did you mean '\(suggestion)'?"
-                } else if !module.actions.isEmpty {
-                    message += " (its actions: \(module.actions.joined(separator: ", ")))"
-                }
-                throw LuaScriptError(message)
-            })
-        for (_, _, table) in tables {
-            table.push(to: lua.stack)
-            metatable.push(to: lua.stack)
-            lua_setmetatable(L, -2)
-            lua.stack.pop()
+    }
+
+    /// Pushes the `__index` of the metatable every module's table has: it raises `M has no action
+    /// 'x'; did you mean 'y'?` at the caller's line, where a missing field would be nil and the
+    /// call fail with "attempt to call a nil value". Actions are found by a raw lookup first, so
+    /// they pay nothing for it; `has("M", "x")` asks without raising. One metatable and one
+    /// function serve every module (the table's address tells which): each host carries them, so
+    /// they cost per host.
+    private static func refuseMissingActions(
+        of modules: [UnsafeRawPointer: (name: String, actions: [String])], in lua: LuaState
+    ) {
+        lua.pushFunction(named: "(no such action)") { stack in
+            let key = stack.value(at: 2)
+            let name = key.string ?? "\(key)"
+            guard let address = lua_topointer(stack.pointer, 1), let module = modules[address] else {
+                throw LuaScriptError("no such action '\(name.printable)'")
+            }
+            var message = "\(module.name) has no action '\(name.printable)'"
+            if let suggestion = NameSuggestion.closest(to: name, among: module.actions) {
+                message += "; did you mean '\(suggestion)'?"
+            } else if !module.actions.isEmpty {
+                message += " (its actions: \(module.actions.joined(separator: ", ")))"
+            }
+            throw LuaScriptError(message)
         }
     }
 
