@@ -76,3 +76,5 @@ void behave_close_state(lua_State *L) {
     behave_heap_free(c->heap);
     c->heap = NULL;
 }
+
+void behave_set_collecting(lua_State *L, int collecting) { lua_gc(L, collecting ? LUA_GCRESTART : LUA_GCSTOP); }

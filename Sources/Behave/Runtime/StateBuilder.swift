@@ -15,6 +15,9 @@ enum StateBuilder {
     {
         let lua = try LuaState()
         let L = lua.pointer
+        // Everything made from here on stays alive: a collection would only trace it. What it
+        // leaves (a few hundred bytes of names) goes in the state's first cycle.
+        behave_set_collecting(L, 0)
         if policy.isTrusted {
             lua.openStandardLibraries()
         } else {
@@ -91,6 +94,7 @@ enum StateBuilder {
             throw LuaError(kind: .runtime, message: "the runtime returned no driver")
         }
         let runtime = try RuntimeDriver(driver)
+        behave_set_collecting(L, 1)
         if !policy.isTrusted {
             lua.control.pointee.sticky_memory = 1
             lua.memoryLimit = policy.limits.memory

@@ -138,6 +138,10 @@ lua_State *behave_new_state(behave_control *c);
 /* Closes a state behave_new_state made (lua_close), then frees its heap. */
 void behave_close_state(lua_State *L);
 
+/* Stops (0) or restarts (1) the collector: what lua_gc does, for Swift, which cannot call a
+ * variadic C function. */
+void behave_set_collecting(lua_State *L, int collecting);
+
 /* ------------------------------------------------------------------------ */
 /* Slices and the watchdog  (watchdog.c)                                     */
 /* ------------------------------------------------------------------------ */
