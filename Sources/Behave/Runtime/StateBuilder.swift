@@ -212,65 +212,62 @@ enum StateBuilder {
     }
 
     /// The host's own functions the sandbox and the runtime build the behaviour's environment from.
+    /// Built on the stack, with room for the fields `make` adds.
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
         starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath
     ) throws -> LuaTable {
-        let host = try LuaTable(in: lua)
+        let L = lua.pointer
+        guard lua_checkstack(L, 4) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
+        lua_createtable(L, 0, 12)
+        defer { lua.stack.pop() }
         // The runtime calls it for each event delivered and timer fired, while tracing is on.
-        try host.set(
-            "trace",
-            lua.function(named: "trace") { stack in
-                switch try String.read(from: stack, at: 1) {
-                case "event":
-                    tracer.report(
-                        .event(
-                            name: try String.read(from: stack, at: 2),
-                            payload: Tracer.json(stack.value(at: 3), depth: 0)))
-                default: tracer.report(.timer(try String.read(from: stack, at: 2)))
-                }
-                return 0
-            })
-        let write = lua.function(named: "print") { stack in
+        lua.pushFunction(named: "trace") { stack in
+            switch try String.read(from: stack, at: 1) {
+            case "event":
+                tracer.report(
+                    .event(
+                        name: try String.read(from: stack, at: 2),
+                        payload: Tracer.json(stack.value(at: 3), depth: 0)))
+            default: tracer.report(.timer(try String.read(from: stack, at: 2)))
+            }
+            return 0
+        }
+        lua_setfield(L, -2, "trace")
+        lua.pushFunction(named: "print") { stack in
             try output.write(String.read(from: stack, at: 1))
             return 0
         }
-        write.push(to: lua.stack)
-        lua_pushcclosure(lua.pointer, behave_print, 1)
-        try host.set("print", lua.stack.value(at: -1))
-        lua.stack.pop()
-        try host.set(
-            "has",
-            lua.function(named: "has") { stack in
-                let module = try String.read(from: stack, at: 1)
-                let action = try String.read(from: stack, at: 2)
-                registry.has(module, action).push(to: stack)
-                return 1
-            })
-        try host.set(
-            "findmodule",
-            lua.function(named: "require") { stack in
-                switch RequireSearch.find(
-                    try String.read(from: stack, at: 1), in: searchPath.directories, limit: inputLimit)
-                {
-                case .success(let found):
-                    searchPath.loaded.append(found.path)
-                    LuaString(bytes: found.source).push(to: stack)
-                    found.path.push(to: stack)
-                case .failure(let message):
-                    stack.pushNil()
-                    message.push(to: stack)
-                }
-                return 2
-            })
+        lua_pushcclosure(L, behave_print, 1)
+        lua_setfield(L, -2, "print")
+        lua.pushFunction(named: "has") { stack in
+            let module = try String.read(from: stack, at: 1)
+            let action = try String.read(from: stack, at: 2)
+            registry.has(module, action).push(to: stack)
+            return 1
+        }
+        lua_setfield(L, -2, "has")
+        lua.pushFunction(named: "require") { stack in
+            let name = try String.read(from: stack, at: 1)
+            switch RequireSearch.find(name, in: searchPath.directories, limit: inputLimit) {
+            case .success(let found):
+                searchPath.loaded.append(found.path)
+                LuaString(bytes: found.source).push(to: stack)
+                found.path.push(to: stack)
+            case .failure(let message):
+                stack.pushNil()
+                message.push(to: stack)
+            }
+            return 2
+        }
+        lua_setfield(L, -2, "findmodule")
         // A handler or timer failed: the scheduler says so, and the behaviour goes on.
-        try host.set(
-            "report",
-            lua.function(named: "report") { stack in
-                starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
-                return 0
-            })
-        return host
+        lua.pushFunction(named: "report") { stack in
+            starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
+            return 0
+        }
+        lua_setfield(L, -2, "report")
+        return try LuaTable.read(from: lua.stack, at: -1)
     }
 
     /// `function` as a Lua function of `lua`, to call with arguments from Swift.
