@@ -14,7 +14,7 @@
  *
  * Lua gives every block's size back when it frees or resizes it, so no block carries one. Which
  * blocks are the heap's is told by their chunk: chunks are aligned to their size, and a small
- * table of chunk addresses answers in one probe.
+ * table of chunks, hashed by address, answers in one probe.
  *
  * Under AddressSanitizer the heap poisons what no live block covers (free blocks, the rest of a
  * block's class, the unused end of a chunk), so the sanitizer still sees each object's bounds.
@@ -54,7 +54,8 @@ enum {
 struct behave_heap {
     void *free[BEHAVE_HEAP_CLASSES + 1]; /* freed blocks by size / grain, linked through their first word */
     char *next, *end;                    /* what is left of the newest chunk */
-    uintptr_t chunks[BEHAVE_HEAP_SLOTS]; /* chunk numbers (address >> shift); 0 is an empty slot */
+    char *chunks[BEHAVE_HEAP_SLOTS]; /* hashed by address >> shift; NULL is an empty slot. Pointers, not
+                                       numbers: a leak checker must see that the chunks are held */
     int chunk_count;
 };
 
@@ -71,10 +72,10 @@ _Static_assert(BEHAVE_HEAP_SLOTS == 1 << 5, "behave_heap_slot keeps five bits");
 
 /* Whether `block` lies in one of the heap's chunks. */
 static inline int behave_heap_owns(const behave_heap *h, const void *block) {
-    uintptr_t number = (uintptr_t)block >> BEHAVE_HEAP_CHUNK_SHIFT;
-    for (size_t i = behave_heap_slot(number);; i = (i + 1) & (BEHAVE_HEAP_SLOTS - 1)) {
-        if (h->chunks[i] == number) return 1;
-        if (h->chunks[i] == 0) return 0;
+    uintptr_t chunk = (uintptr_t)block & ~(uintptr_t)(BEHAVE_HEAP_CHUNK - 1);
+    for (size_t i = behave_heap_slot(chunk >> BEHAVE_HEAP_CHUNK_SHIFT);; i = (i + 1) & (BEHAVE_HEAP_SLOTS - 1)) {
+        if ((uintptr_t)h->chunks[i] == chunk) return 1;
+        if (h->chunks[i] == NULL) return 0;
     }
 }
 
@@ -96,10 +97,9 @@ static inline void *behave_heap_give(void *block, size_t size, size_t rounded) {
 
 /* A new chunk for the heap at `chunk` (which may be the heap's own first one). */
 static void behave_heap_adopt(behave_heap *h, char *chunk) {
-    uintptr_t number = (uintptr_t)chunk >> BEHAVE_HEAP_CHUNK_SHIFT;
-    size_t i = behave_heap_slot(number);
-    while (h->chunks[i] != 0) i = (i + 1) & (BEHAVE_HEAP_SLOTS - 1);
-    h->chunks[i] = number;
+    size_t i = behave_heap_slot((uintptr_t)chunk >> BEHAVE_HEAP_CHUNK_SHIFT);
+    while (h->chunks[i] != NULL) i = (i + 1) & (BEHAVE_HEAP_SLOTS - 1);
+    h->chunks[i] = chunk;
     h->chunk_count++;
     /* The old chunk's rest is a block like any other. */
     if (h->end - h->next >= BEHAVE_HEAP_GRAIN) behave_heap_file(h, h->next, (size_t)(h->end - h->next));
@@ -123,8 +123,8 @@ behave_heap *behave_heap_new(void) {
 void behave_heap_free(behave_heap *h) {
     char *own = (char *)h;
     for (size_t i = 0; i < BEHAVE_HEAP_SLOTS; i++) {
-        char *chunk = (char *)(h->chunks[i] << BEHAVE_HEAP_CHUNK_SHIFT);
-        if (h->chunks[i] == 0 || chunk == own) continue;
+        char *chunk = h->chunks[i];
+        if (chunk == NULL || chunk == own) continue;
         BEHAVE_HEAP_UNPOISON(chunk, BEHAVE_HEAP_CHUNK);
         free(chunk);
     }
