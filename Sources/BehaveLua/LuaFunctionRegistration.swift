@@ -14,7 +14,7 @@ import CBehaveLua
 extension LuaState {
     /// Makes a Lua function from a raw body that reads the stack and returns its result count.
     public func function(named name: String, _ body: @escaping (LuaStack) throws -> Int32) -> LuaFunction {
-        pushCallback(LuaCallbackBox(name: name, body: body))
+        pushFunction(named: name, body)
         return LuaFunction(popping: self)
     }
 
@@ -23,7 +23,7 @@ extension LuaState {
     /// with `true, results...` (returned to the caller) or `false, error` (raised at the
     /// caller's line). Only a host with a scheduler (Behave's) can drive such a function.
     public func suspendingFunction(named name: String, _ body: @escaping (LuaStack) throws -> Int32) -> LuaFunction {
-        pushCallback(LuaCallbackBox(name: name, body: body), suspending: true)
+        pushFunction(named: name, suspending: true, body)
         return LuaFunction(popping: self)
     }
 

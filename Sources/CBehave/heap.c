@@ -64,6 +64,9 @@ _Static_assert(sizeof(struct behave_heap) < BEHAVE_HEAP_CHUNK / 2, "the heap's r
 
 static inline size_t behave_heap_class(size_t size) { return (size + BEHAVE_HEAP_GRAIN - 1) / BEHAVE_HEAP_GRAIN; }
 
+/* The bytes a block of `size` takes: its class's size. */
+static inline size_t behave_heap_rounded(size_t size) { return behave_heap_class(size) * BEHAVE_HEAP_GRAIN; }
+
 static inline size_t behave_heap_slot(uintptr_t number) {
     return (size_t)((number * 0x9E3779B97F4A7C15ull) >> (64 - 5)) & (BEHAVE_HEAP_SLOTS - 1);
 }
@@ -116,7 +119,7 @@ behave_heap *behave_heap_new(void) {
     h->next = h->end = chunk;
     behave_heap_adopt(h, chunk);
     BEHAVE_HEAP_UNPOISON(h, sizeof *h);
-    h->next += (sizeof *h + BEHAVE_HEAP_GRAIN - 1) / BEHAVE_HEAP_GRAIN * BEHAVE_HEAP_GRAIN;
+    h->next += behave_heap_rounded(sizeof *h);
     return h;
 }
 
@@ -135,7 +138,7 @@ void behave_heap_free(behave_heap *h) {
 void *behave_heap_alloc(behave_heap *h, size_t size) {
     if (size <= BEHAVE_HEAP_SMALL) {
         size_t class = behave_heap_class(size);
-        size_t rounded = class * BEHAVE_HEAP_GRAIN;
+        size_t rounded = behave_heap_rounded(size);
         void *block = h->free[class];
         if (block != NULL) {
             BEHAVE_HEAP_UNPOISON(block, sizeof(void *));
@@ -157,7 +160,7 @@ void *behave_heap_alloc(behave_heap *h, size_t size) {
 
 void behave_heap_release(behave_heap *h, void *block, size_t size) {
     if (size <= BEHAVE_HEAP_SMALL && behave_heap_owns(h, block)) {
-        behave_heap_file(h, block, behave_heap_class(size) * BEHAVE_HEAP_GRAIN);
+        behave_heap_file(h, block, behave_heap_rounded(size));
         return;
     }
     free(block);
@@ -165,9 +168,8 @@ void behave_heap_release(behave_heap *h, void *block, size_t size) {
 
 void *behave_heap_resize(behave_heap *h, void *block, size_t size, size_t new_size) {
     if (size <= BEHAVE_HEAP_SMALL && behave_heap_owns(h, block)) {
-        size_t rounded = behave_heap_class(size) * BEHAVE_HEAP_GRAIN;
-        if (new_size <= BEHAVE_HEAP_SMALL && behave_heap_class(new_size) == behave_heap_class(size))
-            return behave_heap_give(block, new_size, rounded);
+        size_t rounded = behave_heap_rounded(size);
+        if (behave_heap_rounded(new_size) == rounded) return behave_heap_give(block, new_size, rounded);
         void *moved = behave_heap_alloc(h, new_size);
         /* Lua counts on a shrink never failing: the block is big enough as it is. Filed later
          * under its new size's class, it only wastes its tail. */

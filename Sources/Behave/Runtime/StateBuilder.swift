@@ -212,14 +212,15 @@ enum StateBuilder {
     }
 
     /// The host's own functions the sandbox and the runtime build the behaviour's environment from.
-    /// Built on the stack, with room for the fields `make` adds.
+    /// Built on the stack, with room for the fields `make` adds (close, and stock or the guarded
+    /// pcall, load and xpcall).
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
         starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath
     ) throws -> LuaTable {
         let L = lua.pointer
         guard lua_checkstack(L, 4) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
-        lua_createtable(L, 0, 12)
+        lua_createtable(L, 0, 9)
         defer { lua.stack.pop() }
         // The runtime calls it for each event delivered and timer fired, while tracing is on.
         lua.pushFunction(named: "trace") { stack in
