@@ -4,7 +4,8 @@ import CBehaveLua
 /// The Swift side of a function Lua can call: a name (for error messages) and a body that
 /// reads its arguments from the stack, pushes its results and returns how many.
 ///
-/// The trampoline in `CBehave/trampoline.c` calls `luaCallbackDispatch`, which never raises: it turns
+/// The light functions in `CBehave/light.c` and the trampolines in `CBehave/trampoline.c` call
+/// `behave_swift_dispatch` (``luaCallbackDispatch``), which never raises: it turns
 /// every thrown error into a status the trampoline raises after Swift has returned.
 public final class LuaCallbackBox {
     static let metatableName = "behave.function"
@@ -65,8 +66,12 @@ public final class LuaCallbackBox {
     }
 }
 
-/// The C-callable entry point every Swift function goes through.
-let luaCallbackDispatch: behave_swift_function = { L, context in
+/// The C entry point every Swift function goes through (`behave_swift_dispatch` in
+/// `CBehave.h`): the light functions and trampolines call it by name, so the call is direct.
+/// Inlined into its C entry, so no Swift thunk sits between C and the function's body.
+@_cdecl("behave_swift_dispatch")
+@inline(__always)
+func luaCallbackDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
     Unmanaged<LuaCallbackBox>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
         $0.invoke(L.unsafelyUnwrapped)
     }

@@ -363,9 +363,7 @@ public final class LuaState {
         box.stateReference = Unmanaged.passUnretained(self)
         if retained, !suspending {
             let context = Unmanaged.passRetained(box as AnyObject).toOpaque()
-            let light = behave_add_slot(
-                control, behave_callback(function: luaCallbackDispatch, context: context, control: control))
-            if let light {
+            if let light = behave_add_slot(control, context) {
                 lua_pushcclosure(L, light, 0)
                 return
             }
@@ -375,7 +373,6 @@ public final class LuaState {
         let callback = raw.assumingMemoryBound(to: behave_callback.self)
         callback.initialize(
             to: behave_callback(
-                function: luaCallbackDispatch,
                 context: retained
                     ? Unmanaged.passRetained(box as AnyObject).toOpaque()
                     : Unmanaged.passUnretained(box as AnyObject).toOpaque(),
@@ -394,7 +391,7 @@ public final class LuaState {
     func releaseSlots() {
         let slots = control.pointee.slots
         for index in 0..<Int(control.pointee.slot_count) {
-            if let context = slots?[index].context {
+            if let context = slots?[index] {
                 Unmanaged<AnyObject>.fromOpaque(context).release()
             }
         }

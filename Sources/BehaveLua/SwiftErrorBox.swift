@@ -14,7 +14,6 @@ final class SwiftErrorBox {
         let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
         raw.assumingMemoryBound(to: behave_callback.self).initialize(
             to: behave_callback(
-                function: nil,
                 context: Unmanaged.passRetained(SwiftErrorBox(error) as AnyObject).toOpaque(),
                 control: state.control))
         luaL_setmetatable(L, metatableName)

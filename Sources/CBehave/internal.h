@@ -73,7 +73,8 @@ void behave_arm_stop_hook(lua_State *co);
 /* Refuses to go deeper on the C stack than the slice's floor: raises a clear error instead
  * of letting the process overflow its stack. */
 static inline void behave_check_c_stack_of(behave_control *c, lua_State *L) {
-    if (c->stack_floor != NULL && (const char *)__builtin_frame_address(0) < c->stack_floor)
+    /* One comparison: no address is below a null floor. */
+    if (__builtin_expect((uintptr_t)__builtin_frame_address(0) < (uintptr_t)c->stack_floor, 0))
         luaL_error(L, "C stack overflow (nested coroutines, closes or calls too deep)");
 }
 

@@ -9,15 +9,15 @@
 #include "internal.h"
 #include <stdlib.h>
 
-/* Every light function tail-calls this with its slot. As behave_trampoline: Swift returns a
- * status, and any raise happens here, after the Swift frames are gone. */
-__attribute__((noinline)) static int behave_light_call(lua_State *L, int slot) {
+/* The body of every light function, inlined into each: one frame between Lua and Swift, not
+ * two. As behave_trampoline: Swift returns a status, and any raise happens here, after the
+ * Swift frames are gone. */
+__attribute__((always_inline)) static inline int behave_light_call(lua_State *L, int slot) {
     behave_control *c = behave_control_of(L);
     behave_check_c_stack_of(c, L);
-    const behave_callback *cb = &c->slots[slot];
     int saved = c->enforcing;
     c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
-    int n = cb->function(L, cb->context);
+    int n = behave_swift_dispatch(L, c->slots[slot]);
     c->enforcing = saved;
     if (__builtin_expect(n < 0, 0)) return behave_raise_status(L, n);
     return n;
@@ -43,19 +43,19 @@ BEHAVE_HEX1024(BEHAVE_LIGHT_FUNCTION)
 
 static const lua_CFunction behave_light_functions[BEHAVE_LIGHT_SLOTS] = {BEHAVE_HEX1024(BEHAVE_LIGHT_ENTRY)};
 
-lua_CFunction behave_add_slot(behave_control *c, behave_callback callback) {
+lua_CFunction behave_add_slot(behave_control *c, void *context) {
     if (c->slot_count == BEHAVE_LIGHT_SLOTS) return NULL;
     if (c->slot_count == c->slot_capacity) {
         /* Small at first: memory per idle host counts, and most hosts hold a few dozen. */
         int capacity = c->slot_capacity == 0 ? 32 : c->slot_capacity * 2;
         if (capacity > BEHAVE_LIGHT_SLOTS) capacity = BEHAVE_LIGHT_SLOTS;
-        behave_callback *grown = realloc(c->slots, (size_t)capacity * sizeof *grown);
+        void **grown = realloc(c->slots, (size_t)capacity * sizeof *grown);
         if (grown == NULL) return NULL;
         c->slots = grown;
         c->slot_capacity = capacity;
     }
     int slot = c->slot_count++;
-    c->slots[slot] = callback;
+    c->slots[slot] = context;
     return behave_light_functions[slot];
 }
 

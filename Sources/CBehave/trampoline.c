@@ -11,7 +11,7 @@ int behave_trampoline(lua_State *L) {
     behave_check_c_stack_of(c, L);
     int saved = c->enforcing;
     c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
-    int n = cb->function(L, cb->context);
+    int n = behave_swift_dispatch(L, cb->context);
     c->enforcing = saved;
     if (n >= 0) return n;
     return behave_raise_status(L, n);

@@ -97,8 +97,8 @@ typedef struct behave_control {
                                (coroutines.c): set just before that yield, cleared before a resume */
     const char *stack_floor; /* the guards refuse to go deeper on the C stack than this */
     void *watch;            /* the watchdog's record of this state (opaque) */
-    /* Swift functions as light C functions (light.c): light function i calls slots[i] */
-    struct behave_callback *slots; /* malloc'd, grown by behave_add_slot; freed by behave_free_slots */
+    /* Swift functions as light C functions (light.c): light function i calls Swift with slots[i] */
+    void **slots; /* contexts; malloc'd, grown by behave_add_slot; freed by behave_free_slots */
     int slot_count;
     int slot_capacity;
 } behave_control;
@@ -206,12 +206,15 @@ enum {
     BEHAVE_RAISE_TERMINATED = -4 /* the run was terminated (see behave_control.terminated) */
 };
 
-typedef int (*behave_swift_function)(lua_State *L, void *context);
+/* Runs the Swift function whose box is `context` (BehaveLua defines it, in LuaCallback.swift).
+ * It never raises: it returns the result count, or one of the BEHAVE_RAISE statuses above. The
+ * call sites name it directly rather than through a stored pointer: every Swift function goes
+ * through it, and a direct call is what the no-op call row measures. */
+int behave_swift_dispatch(lua_State *L, void *context);
 
-/* The userdata behind every Swift function: Swift stores a function pointer and an
- * opaque, retained context; the userdata's __gc (set from Swift) releases the context. */
+/* The userdata behind a Swift function that is a closure (and behind a Swift error): an opaque,
+ * retained context; the userdata's __gc (set from Swift) releases the context. */
 typedef struct behave_callback {
-    behave_swift_function function;
     void *context;
     behave_control *control;
 } behave_callback;
@@ -219,11 +222,11 @@ typedef struct behave_callback {
 /* How many Swift functions a state can hold as light C functions; later ones, and suspending
  * ones (whose cost is their yield), are closures. */
 #define BEHAVE_LIGHT_SLOTS 1024
-/* Gives `callback` the state's next light slot and returns the light C function that calls it
+/* Gives `context` the state's next light slot and returns the light C function that calls it
  * (the same function calls slot i of whichever state runs it: it finds the slots through the
  * state's extra space, never through a process-wide table). NULL when the slots are used up or
  * the array cannot grow: the caller then makes a closure. */
-lua_CFunction behave_add_slot(behave_control *c, behave_callback callback);
+lua_CFunction behave_add_slot(behave_control *c, void *context);
 /* Frees the slots' array; the caller has released their contexts (after lua_close). */
 void behave_free_slots(behave_control *c);
 
