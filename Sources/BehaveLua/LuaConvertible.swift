@@ -20,21 +20,28 @@ public typealias LuaConvertible = LuaPushable & LuaReadable
 extension Int: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) { lua_pushinteger(stack.pointer, lua_Integer(self)) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Int {
-        var ok: Int32 = 0
-        let value = lua_tointegerx(stack.pointer, index, &ok)
-        if ok != 0 { return Int(value) }
-        throw integerError(stack, index)
+        Int(try Int64.read(from: stack, at: index))
     }
 }
 
 extension Int64: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) { lua_pushinteger(stack.pointer, self) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Int64 {
-        var ok: Int32 = 0
-        let value = lua_tointegerx(stack.pointer, index, &ok)
-        if ok != 0 { return value }
-        throw integerError(stack, index)
+        // An integer is read with no out-parameter: a local whose address escapes costs the
+        // caller a stack-protector check on every call.
+        if lua_isinteger(stack.pointer, index) != 0 { return lua_tointegerx(stack.pointer, index, nil) }
+        return try convertedInteger(stack, index)
     }
+}
+
+/// A value at `index` that is not an integer, converted as `luaL_checkinteger` does (a float
+/// with an integral value, or a string of one), or the error saying why not.
+@usableFromInline
+func convertedInteger(_ stack: LuaStack, _ index: Int32) throws -> Int64 {
+    var ok: Int32 = 0
+    let value = lua_tointegerx(stack.pointer, index, &ok)
+    if ok != 0 { return value }
+    throw integerError(stack, index)
 }
 
 @usableFromInline
@@ -65,6 +72,11 @@ extension Bool: LuaPushable, LuaReadable {
 
 extension String: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) {
+        // Native and small strings lend their bytes without a copy of the string (or a retain).
+        let lent: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count) }
+        }
+        guard lent == nil else { return }
         var copy = self
         copy.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count) }
@@ -86,11 +98,19 @@ extension String: LuaPushable, LuaReadable {
         return decode(stack, index)
     }
 
-    @inlinable static func decode(_ stack: LuaStack, _ index: Int32) -> String {
+    /// The string at `index`, which is a Lua string: through the state's ``StringCache`` when
+    /// it is short.
+    @usableFromInline static func decode(_ stack: LuaStack, _ index: Int32) -> String {
+        let L = stack.pointer
         var length = 0
-        let chars = lua_tolstring(stack.pointer, index, &length)!
-        return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        let chars = lua_tolstring(L, index, &length)!
+        guard length <= StringCache.longestCached else { return StringCache.decode(chars, length) }
+        // Unretained: the state outlives every stack of its own.
+        return Unmanaged.passUnretained(stack.state)._withUnsafeGuaranteedRef { state in
+            if let cache = state.stringCache { return cache.string(L, at: index, chars: chars, length: length) }
+            guard let cache = StringCache(L) else { return StringCache.decode(chars, length) }
+            state.stringCache = cache
+            return cache.string(L, at: index, chars: chars, length: length)
         }
     }
 }

@@ -51,6 +51,8 @@ public final class LuaState {
         pushNesting = 0
         throw LuaError(kind: .runtime, message: cut.message)
     }
+    /// The strings last read from the state's short Lua strings, made at the first read.
+    @exclusivity(unchecked) var stringCache: StringCache?
     /// The context the next `Codable` decode on this state reuses (``DecodingContext``).
     @exclusivity(unchecked) var spareDecodingContext: DecodingContext?
 
@@ -88,6 +90,8 @@ public final class LuaState {
         behave_close_state(pointer)
         releaseSlots()
         finalizer = nil
+        stringCache?.deallocate()
+        stringCache = nil
     }
 
     /// Bytes the state's heap holds now.
