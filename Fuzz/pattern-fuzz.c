@@ -15,6 +15,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* CBehave's light functions and trampolines call Swift's entry by name (BehaveLua defines it).
+ * This C-only target registers no Swift function, so none of them can run: reaching this is a
+ * finding. */
+int behave_swift_dispatch(lua_State *L, void *context) {
+    (void)L;
+    (void)context;
+    abort();
+}
+
 #ifndef BEHAVE_ROOT
 #error "build with -DBEHAVE_ROOT=\"<the package's root>\" (scripts/fuzz does)"
 #endif
