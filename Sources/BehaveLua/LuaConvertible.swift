@@ -72,15 +72,14 @@ extension Bool: LuaPushable, LuaReadable {
 
 extension String: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) {
+        /// Pushes `bytes` as a Lua string.
+        func push(_ bytes: UnsafeBufferPointer<UInt8>) {
+            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count) }
+        }
         // Native and small strings lend their bytes without a copy of the string (or a retain).
-        let lent: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count) }
-        }
-        guard lent == nil else { return }
+        guard utf8.withContiguousStorageIfAvailable(push) == nil else { return }
         var copy = self
-        copy.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count) }
-        }
+        copy.withUTF8(push)
     }
     /// Strings and numbers convert (as `luaL_checkstring`); invalid UTF-8 is repaired with U+FFFD.
     /// Read ``LuaString`` to keep every byte.
@@ -107,9 +106,8 @@ extension String: LuaPushable, LuaReadable {
         guard length <= StringCache.longestCached else { return StringCache.decode(chars, length) }
         // Unretained: the state outlives every stack of its own.
         return Unmanaged.passUnretained(stack.state)._withUnsafeGuaranteedRef { state in
-            if let cache = state.stringCache { return cache.string(L, at: index, chars: chars, length: length) }
-            guard let cache = StringCache(L) else { return StringCache.decode(chars, length) }
-            state.stringCache = cache
+            if state.stringCache == nil { state.stringCache = StringCache(L) }
+            guard let cache = state.stringCache else { return StringCache.decode(chars, length) }
             return cache.string(L, at: index, chars: chars, length: length)
         }
     }

@@ -54,13 +54,14 @@ struct StringCache {
         return Int(truncatingIfNeeded: (address >> 3) ^ (address >> 10)) & (capacity - 1)
     }
 
-    /// The string of the Lua string at `index` of `L`, whose bytes are `chars` (from
-    /// `lua_tolstring`, `length` of them): the cached one, or a new one, cached when it fits.
+    /// The string of the short Lua string at `index` of `L`, whose bytes are `chars` (from
+    /// `lua_tolstring`, `length` of them, at most ``longestCached``): the cached one, or a new
+    /// one, then cached.
     func string(_ L: OpaquePointer, at index: Int32, chars: UnsafePointer<CChar>, length: Int) -> String {
         let slot = Self.slot(of: chars)
         if keys[slot] == chars { return strings[slot] }
         let made = Self.decode(chars, length)
-        guard length <= Self.longestCached, lua_checkstack(L, 2) != 0 else { return made }
+        guard lua_checkstack(L, 2) != 0 else { return made }
         let absolute = lua_absindex(L, index)
         lua_rawgeti(L, behave_registryindex(), anchors)
         lua_pushvalue(L, absolute)

@@ -148,6 +148,20 @@ static inline const char *behave_typename(lua_State *L, int arg) {
 /* trampoline.c: raises what a Swift function's negative status asks for (BEHAVE_RAISE_*). */
 int behave_raise_status(lua_State *L, int n);
 
+/* Calls the Swift function whose box is `context`, for a light function (light.c) or a
+ * trampoline: Swift returns a status, and any raise happens here, after the Swift frames are
+ * gone. Inlined into each caller, so a light function is the only C frame above Lua. */
+__attribute__((always_inline)) static inline int behave_call_swift(lua_State *L, behave_control *c,
+                                                                   void *context) {
+    behave_check_c_stack_of(c, L);
+    int saved = c->enforcing;
+    c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
+    int n = behave_swift_dispatch(L, context);
+    c->enforcing = saved;
+    if (__builtin_expect(n < 0, 0)) return behave_raise_status(L, n);
+    return n;
+}
+
 /* patterns.c: installs the bounded find, match, gmatch and gsub into a string table. */
 void behave_bound_patterns(lua_State *L, int string_index);
 

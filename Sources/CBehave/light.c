@@ -9,20 +9,6 @@
 #include "internal.h"
 #include <stdlib.h>
 
-/* The body of every light function, inlined into each: one frame between Lua and Swift, not
- * two. As behave_trampoline: Swift returns a status, and any raise happens here, after the
- * Swift frames are gone. */
-__attribute__((always_inline)) static inline int behave_light_call(lua_State *L, int slot) {
-    behave_control *c = behave_control_of(L);
-    behave_check_c_stack_of(c, L);
-    int saved = c->enforcing;
-    c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
-    int n = behave_swift_dispatch(L, c->slots[slot]);
-    c->enforcing = saved;
-    if (__builtin_expect(n < 0, 0)) return behave_raise_status(L, n);
-    return n;
-}
-
 /* Slot numbers are three hex digits, the first 0-3: 1024 functions. */
 /* Parameters are upper case: a lower-case one would be pasted for its hex digit too. */
 #define BEHAVE_HEX16(F, P)                                                                      \
@@ -36,7 +22,10 @@ __attribute__((always_inline)) static inline int behave_light_call(lua_State *L,
 #define BEHAVE_HEX1024(F) BEHAVE_HEX256(F, 0) BEHAVE_HEX256(F, 1) BEHAVE_HEX256(F, 2) BEHAVE_HEX256(F, 3)
 
 #define BEHAVE_LIGHT_FUNCTION(H)                                                                \
-    static int behave_light_##H(lua_State *L) { return behave_light_call(L, 0x##H); }
+    static int behave_light_##H(lua_State *L) {                                                 \
+        behave_control *c = behave_control_of(L);                                               \
+        return behave_call_swift(L, c, c->slots[0x##H]);                                        \
+    }
 #define BEHAVE_LIGHT_ENTRY(H) behave_light_##H,
 
 BEHAVE_HEX1024(BEHAVE_LIGHT_FUNCTION)

@@ -7,14 +7,7 @@
 
 int behave_trampoline(lua_State *L) {
     behave_callback *cb = (behave_callback *)lua_touserdata(L, lua_upvalueindex(1));
-    behave_control *c = cb->control;
-    behave_check_c_stack_of(c, L);
-    int saved = c->enforcing;
-    c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
-    int n = behave_swift_dispatch(L, cb->context);
-    c->enforcing = saved;
-    if (n >= 0) return n;
-    return behave_raise_status(L, n);
+    return behave_call_swift(L, cb->control, cb->context);
 }
 
 int behave_raise_status(lua_State *L, int n) {
