@@ -15,12 +15,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* CBehave's light functions and trampolines call Swift's entry by name (BehaveLua defines it).
+/* CBehave's light functions and trampolines name Swift's slow way back (BehaveLua defines it).
  * This C-only target registers no Swift function, so none of them can run: reaching this is a
  * finding. */
-int behave_swift_dispatch(lua_State *L, void *context) {
+int behave_swift_finish(lua_State *L, behave_swift_function *function, int count, void *error) {
     (void)L;
-    (void)context;
+    (void)function;
+    (void)count;
+    (void)error;
     abort();
 }
 

@@ -5,8 +5,10 @@ import CBehaveLua
 /// reads its arguments from the stack, pushes its results and returns how many.
 ///
 /// The light functions in `CBehave/light.c` and the trampolines in `CBehave/trampoline.c` call
-/// `behave_swift_dispatch` (``luaCallbackDispatch``), which never raises: it turns
-/// every thrown error into a status the trampoline raises after Swift has returned.
+/// the body directly, through the box's `behave_swift_function`. A thrown error, or a push cut
+/// short, comes back to C as a value; C hands it to `behave_swift_finish`
+/// (``luaCallbackFinish``), which never raises, and raises the Lua error itself once the Swift
+/// frames are gone.
 public final class LuaCallbackBox {
     static let metatableName = "behave.function"
 
@@ -14,31 +16,63 @@ public final class LuaCallbackBox {
     public let name: String
     /// Reads arguments, does the work, pushes results, returns the result count.
     public let body: (LuaStack) throws -> Int32
+    /// What C calls: the body's two words and the state. Made with the box, freed with it.
+    let function: UnsafeMutablePointer<behave_swift_function>
     /// The state the function lives in, set when it is pushed. Unmanaged: the state owns the
     /// box, and reading it must cost nothing per call (an optional unowned reference costs a
     /// retain and a release on every call).
-    var stateReference: Unmanaged<LuaState>?
+    var stateReference: Unmanaged<LuaState>? {
+        didSet { function.pointee.state = stateReference.map { $0.toOpaque() } }
+    }
     var state: LuaState { stateReference.unsafelyUnwrapped.takeUnretainedValue() }
 
     /// Wraps a body under a name.
     public init(name: String, body: @escaping (LuaStack) throws -> Int32) {
         self.name = name
         self.body = body
+        function = .allocate(capacity: 1)
+        let (code, context) = Self.words(of: body)
+        function.initialize(to: behave_swift_function(body: code, closure: context, state: nil, box: nil))
+        function.pointee.box = Unmanaged.passUnretained(self).toOpaque()
     }
 
-    @inline(__always)
-    func invoke(_ L: OpaquePointer) -> Int32 {
-        stateReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { state in
-            do {
-                let count = try body(LuaStack(L, state: state))
-                if state.pushCut != nil {
-                    lua_settop(L, lua_gettop(L) - count)
-                    try state.checkPushes()
-                }
-                return count
-            } catch {
-                return LuaCallbackBox.report(error, from: L, name: name, state: state)
+    /// A struct field of a concrete function type holds the closure as that type's callers call
+    /// it. Handed to anything generic, the closure itself would be wrapped in a thunk with
+    /// arguments passed indirectly; a struct around it is not rewrapped.
+    private struct Representation {
+        var body: (LuaStack) throws -> Int32
+    }
+
+    /// The closure's two words, its function and its context (Swift's ABI). The box keeps the
+    /// closure, so the context lives as long as C may call it.
+    private static func words(
+        of body: @escaping (LuaStack) throws -> Int32
+    ) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) {
+        unsafeBitCast(Representation(body: body), to: (UnsafeMutableRawPointer, UnsafeMutableRawPointer?).self)
+    }
+
+    deinit { function.deallocate() }
+
+    /// The box of a `behave_swift_function`.
+    static func of(_ function: UnsafeMutablePointer<behave_swift_function>) -> Unmanaged<LuaCallbackBox> {
+        Unmanaged.fromOpaque(function.pointee.box)
+    }
+
+    /// After the body returned `count` or threw `error`: the count, or the status C raises.
+    func finish(_ L: OpaquePointer, count: Int32, error: (any Error)?) -> Int32 {
+        let state = state
+        do {
+            if let error { throw error }
+            if count < 0 {
+                throw LuaError(kind: .runtime, message: "'\(name)' returned a negative result count (\(count))")
             }
+            if state.pushCut != nil {
+                lua_settop(L, lua_gettop(L) - count)
+                try state.checkPushes()
+            }
+            return count
+        } catch {
+            return LuaCallbackBox.report(error, from: L, name: name, state: state)
         }
     }
 
@@ -66,15 +100,18 @@ public final class LuaCallbackBox {
     }
 }
 
-/// The C entry point every Swift function goes through (`behave_swift_dispatch` in
-/// `CBehave.h`): the light functions and trampolines call it by name, so the call is direct.
-/// Inlined into its C entry, so no Swift thunk sits between C and the function's body.
-@_cdecl("behave_swift_dispatch")
-@inline(__always)
-func luaCallbackDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
-    Unmanaged<LuaCallbackBox>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-        $0.invoke(L.unsafelyUnwrapped)
-    }
+/// The slow way back from a Swift function's body (`behave_swift_finish` in `CBehave.h`): C
+/// calls it only when the body threw or a push was cut short, and raises what it returns.
+@_cdecl("behave_swift_finish")
+func luaCallbackFinish(
+    _ L: OpaquePointer?, _ function: UnsafeMutablePointer<behave_swift_function>?, _ count: Int32,
+    _ error: UnsafeMutableRawPointer?
+) -> Int32 {
+    // A thrown error is an owned `any Error`, one word wide: read it, then give up C's claim.
+    let thrown = error.map { unsafeBitCast($0, to: (any Error).self) }
+    defer { if let error { Unmanaged<AnyObject>.fromOpaque(error).release() } }
+    return LuaCallbackBox.of(function.unsafelyUnwrapped).takeUnretainedValue()
+        .finish(L.unsafelyUnwrapped, count: count, error: thrown)
 }
 
 /// An argument that did not convert: becomes `bad argument #N to 'f' (reason)`.

@@ -29,12 +29,17 @@ public final class LuaState {
     @exclusivity(unchecked) var fieldDepth = 0
     /// How many containers a push is inside now (``LuaStack/enterContainer()``).
     @exclusivity(unchecked) var pushNesting = 0
-    /// Why a push since the last check was cut short, if one was.
-    @exclusivity(unchecked) var pushCut: PushCut?
+    /// Why a push since the last check was cut short, if one was. Kept in the control block, so
+    /// the C call into a Swift function sees it with one load (`behave_call_swift`).
+    var pushCut: PushCut? {
+        get { PushCut(rawValue: -control.pointee.push_cut) }
+        set { control.pointee.push_cut = -(newValue?.rawValue ?? 0) }
+    }
 
     /// Why Swift could not push a whole value.
-    enum PushCut {
-        case nesting, stack
+    enum PushCut: Int32 {
+        case nesting = 1
+        case stack = 2
 
         var message: String {
             switch self {
@@ -366,12 +371,11 @@ public final class LuaState {
         let L = pointer
         box.stateReference = Unmanaged.passUnretained(self)
         if retained, !suspending {
-            let context = Unmanaged.passRetained(box as AnyObject).toOpaque()
-            if let light = behave_add_slot(control, context) {
+            if let light = behave_add_slot(control, box.function) {
+                _ = Unmanaged.passRetained(box)  // the slot's claim, given up by releaseSlots
                 lua_pushcclosure(L, light, 0)
                 return
             }
-            Unmanaged<AnyObject>.fromOpaque(context).release()
         }
         let raw = lua_newuserdatauv(L, MemoryLayout<behave_callback>.size, 1)!
         let callback = raw.assumingMemoryBound(to: behave_callback.self)
@@ -380,7 +384,7 @@ public final class LuaState {
                 context: retained
                     ? Unmanaged.passRetained(box as AnyObject).toOpaque()
                     : Unmanaged.passUnretained(box as AnyObject).toOpaque(),
-                control: control))
+                function: box.function))
         if retained {
             luaL_setmetatable(L, LuaCallbackBox.metatableName)
         }
@@ -395,8 +399,8 @@ public final class LuaState {
     func releaseSlots() {
         let slots = control.pointee.slots
         for index in 0..<Int(control.pointee.slot_count) {
-            if let context = slots?[index] {
-                Unmanaged<AnyObject>.fromOpaque(context).release()
+            if let function = slots?[index] {
+                LuaCallbackBox.of(function).release()
             }
         }
         behave_free_slots(control)

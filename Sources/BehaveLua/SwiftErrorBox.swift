@@ -15,7 +15,7 @@ final class SwiftErrorBox {
         raw.assumingMemoryBound(to: behave_callback.self).initialize(
             to: behave_callback(
                 context: Unmanaged.passRetained(SwiftErrorBox(error) as AnyObject).toOpaque(),
-                control: state.control))
+                function: nil))
         luaL_setmetatable(L, metatableName)
     }
 

@@ -51,7 +51,7 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
     size_t used = c->used - previous + nsize;
     /* Over the cap, terminated, or a stop pending: the careful path. `limit - 1` wraps to the
      * largest size when there is no cap. */
-    if (nsize > previous && c->enforcing &&
+    if (nsize > previous && c->enforcing > 0 &&
         (used > c->limit - 1 || c->terminated != 0 || behave_preempt_pending(c)))
         return behave_grow_checked(c, ptr, previous, nsize, used);
     return behave_place(c, ptr, previous, nsize, used);

@@ -5,6 +5,11 @@
  */
 #include "internal.h"
 
+void behave_c_stack_overflow(lua_State *L) {
+    luaL_error(L, "C stack overflow (nested coroutines, closes or calls too deep)");
+    __builtin_unreachable(); /* luaL_error never returns: it raises */
+}
+
 /* Continuation shared by the guarded functions: after the callee returns (or catches an
  * error), a terminated run raises again. */
 static int behave_guard_finish(lua_State *L, int status, lua_KContext base) {

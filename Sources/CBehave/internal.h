@@ -70,12 +70,16 @@ void behave_arm_hook(behave_control *c, lua_State *co);
 /* Arms the stop hook on `co` whatever hook it has: behave_halt, whose run is ending anyway. */
 void behave_arm_stop_hook(lua_State *co);
 
+/* Raises the C stack overflow error. Declared as never returning, so callers keep nothing
+ * alive across it (guards.c). */
+__attribute__((noreturn)) void behave_c_stack_overflow(lua_State *L);
+
 /* Refuses to go deeper on the C stack than the slice's floor: raises a clear error instead
  * of letting the process overflow its stack. */
 static inline void behave_check_c_stack_of(behave_control *c, lua_State *L) {
     /* One comparison: no address is below a null floor. */
     if (__builtin_expect((uintptr_t)__builtin_frame_address(0) < (uintptr_t)c->stack_floor, 0))
-        luaL_error(L, "C stack overflow (nested coroutines, closes or calls too deep)");
+        behave_c_stack_overflow(L);
 }
 
 static inline void behave_check_c_stack(lua_State *L) { behave_check_c_stack_of(behave_control_of(L), L); }
@@ -148,17 +152,36 @@ static inline const char *behave_typename(lua_State *L, int arg) {
 /* trampoline.c: raises what a Swift function's negative status asks for (BEHAVE_RAISE_*). */
 int behave_raise_status(lua_State *L, int n);
 
-/* Calls the Swift function whose box is `context`, for a light function (light.c) or a
- * trampoline: Swift returns a status, and any raise happens here, after the Swift frames are
- * gone. Inlined into each caller, so a light function is the only C frame above Lua. */
-__attribute__((always_inline)) static inline int behave_call_swift(lua_State *L, behave_control *c,
-                                                                   void *context) {
+/* The function of a trampoline: its upvalue 1 is a behave_callback. */
+static inline behave_swift_function *behave_upvalue_function(lua_State *L) {
+    return ((behave_callback *)lua_touserdata(L, lua_upvalueindex(1)))->function;
+}
+
+/* A Swift closure's function, as Swift calls it: the closure's arguments (a LuaStack is its two
+ * words), then its context in the register Swift keeps for it, and a thrown error in the one
+ * Swift keeps for that. Clang's swiftcall is the convention Swift itself uses, and the layout of
+ * a closure value (function, then context) is part of Swift's stable ABI. */
+typedef int (*behave_swift_body)(lua_State *L, void *state, void *closure __attribute__((swift_context)),
+                                 void **error __attribute__((swift_error_result))) __attribute__((swiftcall));
+
+/* Calls a Swift function, for a light function (light.c) or a trampoline: the body's errors
+ * come back as a value, and any raise happens here, after the Swift frames are gone. Inlined
+ * into each caller, so a light function is the only frame between Lua and the body. `slot` is
+ * the light function's slot, or -1 for a trampoline's upvalue: the slow path finds the function
+ * again from it, so the fast path keeps one register fewer across the call. */
+__attribute__((always_inline)) static inline int behave_call_swift(lua_State *L, behave_control *c, int slot) {
+    behave_swift_function *f = slot >= 0 ? c->slots[slot] : behave_upvalue_function(L);
     behave_check_c_stack_of(c, L);
-    int saved = c->enforcing;
-    c->enforcing = 0; /* Swift frames are about to be on the C stack: allocations must not fail */
-    int n = behave_swift_dispatch(L, context);
-    c->enforcing = saved;
-    if (__builtin_expect(n < 0, 0)) return behave_raise_status(L, n);
+    c->enforcing--; /* Swift frames are about to be on the C stack: allocations must not fail */
+    void *error = NULL;
+    int n = ((behave_swift_body)f->body)(L, f->state, f->closure, &error);
+    if (__builtin_expect(error != NULL || (n | c->push_cut) < 0, 0)) {
+        f = slot >= 0 ? c->slots[slot] : behave_upvalue_function(L);
+        n = behave_swift_finish(L, f, n, error);
+        c->enforcing++;
+        return n < 0 ? behave_raise_status(L, n) : n;
+    }
+    c->enforcing++;
     return n;
 }
 

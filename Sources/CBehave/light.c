@@ -23,8 +23,7 @@
 
 #define BEHAVE_LIGHT_FUNCTION(H)                                                                \
     static int behave_light_##H(lua_State *L) {                                                 \
-        behave_control *c = behave_control_of(L);                                               \
-        return behave_call_swift(L, c, c->slots[0x##H]);                                        \
+        return behave_call_swift(L, behave_control_of(L), 0x##H);                                \
     }
 #define BEHAVE_LIGHT_ENTRY(H) behave_light_##H,
 
@@ -32,19 +31,19 @@ BEHAVE_HEX1024(BEHAVE_LIGHT_FUNCTION)
 
 static const lua_CFunction behave_light_functions[BEHAVE_LIGHT_SLOTS] = {BEHAVE_HEX1024(BEHAVE_LIGHT_ENTRY)};
 
-lua_CFunction behave_add_slot(behave_control *c, void *context) {
+lua_CFunction behave_add_slot(behave_control *c, behave_swift_function *function) {
     if (c->slot_count == BEHAVE_LIGHT_SLOTS) return NULL;
     if (c->slot_count == c->slot_capacity) {
         /* Small at first: memory per idle host counts, and most hosts hold a few dozen. */
         int capacity = c->slot_capacity == 0 ? 32 : c->slot_capacity * 2;
         if (capacity > BEHAVE_LIGHT_SLOTS) capacity = BEHAVE_LIGHT_SLOTS;
-        void **grown = realloc(c->slots, (size_t)capacity * sizeof *grown);
+        behave_swift_function **grown = realloc(c->slots, (size_t)capacity * sizeof *grown);
         if (grown == NULL) return NULL;
         c->slots = grown;
         c->slot_capacity = capacity;
     }
     int slot = c->slot_count++;
-    c->slots[slot] = context;
+    c->slots[slot] = function;
     return behave_light_functions[slot];
 }
 

@@ -6,8 +6,7 @@
 #include "internal.h"
 
 int behave_trampoline(lua_State *L) {
-    behave_callback *cb = (behave_callback *)lua_touserdata(L, lua_upvalueindex(1));
-    return behave_call_swift(L, cb->control, cb->context);
+    return behave_call_swift(L, behave_control_of(L), -1);
 }
 
 int behave_raise_status(lua_State *L, int n) {

@@ -71,7 +71,10 @@ typedef struct behave_control {
     size_t used;            /* bytes the state holds now */
     size_t peak;            /* most bytes ever held */
     size_t limit;           /* cap over the whole state; 0 = none */
-    int enforcing;          /* 1 while Lua runs with no Swift frame above it: refusing is safe */
+    int enforcing;          /* > 0 while Lua runs with no Swift frame above it: refusing is safe.
+                               Set to 1 where Lua is entered under protection and restored after;
+                               a call into Swift takes 1 off and puts it back (behave_call_swift),
+                               which leaves it <= 0 however it stood */
     int sticky_memory;      /* 1 in the sandbox: a refused allocation terminates the run */
     /* termination */
     int terminated;         /* BEHAVE_* reason, sticky until the host resets it */
@@ -97,10 +100,13 @@ typedef struct behave_control {
                                (coroutines.c): set just before that yield, cleared before a resume */
     const char *stack_floor; /* the guards refuse to go deeper on the C stack than this */
     void *watch;            /* the watchdog's record of this state (opaque) */
-    /* Swift functions as light C functions (light.c): light function i calls Swift with slots[i] */
-    void **slots; /* contexts; malloc'd, grown by behave_add_slot; freed by behave_free_slots */
+    /* Swift functions as light C functions (light.c): light function i calls slots[i] */
+    struct behave_swift_function **slots; /* malloc'd, grown by behave_add_slot; freed by
+                                             behave_free_slots; each held by its box */
     int slot_count;
     int slot_capacity;
+    int push_cut; /* negative after a push from Swift was cut short (LuaState.pushCut), else 0:
+                     the call into Swift that made it must fail, so it takes the slow way back */
 } behave_control;
 
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
@@ -206,28 +212,41 @@ enum {
     BEHAVE_RAISE_TERMINATED = -4 /* the run was terminated (see behave_control.terminated) */
 };
 
-/* Runs the Swift function whose box is `context` (BehaveLua defines it, in LuaCallback.swift).
- * It never raises: it returns the result count, or one of the BEHAVE_RAISE statuses above. The
- * call sites name it directly rather than through a stored pointer: every Swift function goes
- * through it, and a direct call is what the no-op call row measures. */
-int behave_swift_dispatch(lua_State *L, void *context);
+/* A Swift function as C calls it. Its box (LuaCallbackBox) owns it and fills it in: the body,
+ * a Swift closure `(LuaStack) throws -> Int32`, as the two words of Swift's representation of a
+ * closure (its function and its context), and the state the LuaStack names. C calls the body
+ * with Swift's own calling convention (behave_call_swift in internal.h), so no Swift frame of
+ * ours sits between a light C function and the body. */
+typedef struct behave_swift_function {
+    void *body;    /* the closure's function */
+    void *closure; /* the closure's context (may be NULL); the box holds the closure */
+    void *state;   /* the LuaState, unretained: the LuaStack's second word */
+    void *box;     /* the LuaCallbackBox, unretained: what the slow path reports with */
+} behave_swift_function;
+
+/* The slow way back from a Swift body (BehaveLua defines it, in LuaCallback.swift): the body
+ * threw `error` (owned, or NULL), returned a negative `count`, or a push was cut short
+ * (push_cut). Never raises: it returns the result count, or one of the BEHAVE_RAISE statuses
+ * above for the caller to raise. */
+int behave_swift_finish(lua_State *L, behave_swift_function *function, int count, void *error);
 
 /* The userdata behind a Swift function that is a closure (and behind a Swift error): an opaque,
- * retained context; the userdata's __gc (set from Swift) releases the context. */
+ * retained context (the box); the userdata's __gc (set from Swift) releases it. `function` is
+ * the box's behave_swift_function, NULL for an error. */
 typedef struct behave_callback {
     void *context;
-    behave_control *control;
+    behave_swift_function *function;
 } behave_callback;
 
 /* How many Swift functions a state can hold as light C functions; later ones, and suspending
  * ones (whose cost is their yield), are closures. */
 #define BEHAVE_LIGHT_SLOTS 1024
-/* Gives `context` the state's next light slot and returns the light C function that calls it
+/* Gives `function` the state's next light slot and returns the light C function that calls it
  * (the same function calls slot i of whichever state runs it: it finds the slots through the
  * state's extra space, never through a process-wide table). NULL when the slots are used up or
  * the array cannot grow: the caller then makes a closure. */
-lua_CFunction behave_add_slot(behave_control *c, void *context);
-/* Frees the slots' array; the caller has released their contexts (after lua_close). */
+lua_CFunction behave_add_slot(behave_control *c, behave_swift_function *function);
+/* Frees the slots' array; the caller has released their boxes (after lua_close). */
 void behave_free_slots(behave_control *c);
 
 /* A C closure whose upvalue 1 is a behave_callback: calls Swift, then raises if Swift asked. */
