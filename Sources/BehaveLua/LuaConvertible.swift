@@ -27,21 +27,12 @@ extension Int: LuaPushable, LuaReadable {
 extension Int64: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) { lua_pushinteger(stack.pointer, self) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Int64 {
-        // An integer is read with no out-parameter: a local whose address escapes costs the
-        // caller a stack-protector check on every call.
-        if lua_isinteger(stack.pointer, index) != 0 { return lua_tointegerx(stack.pointer, index, nil) }
-        return try convertedInteger(stack, index)
+        // One call, as luaL_checkinteger makes it: an integer, or a float or string that
+        // converts to one.
+        let read = behave_tointeger(stack.pointer, index)
+        if read.converted != 0 { return read.value }
+        throw integerError(stack, index)
     }
-}
-
-/// A value at `index` that is not an integer, converted as `luaL_checkinteger` does (a float
-/// with an integral value, or a string of one), or the error saying why not.
-@usableFromInline
-func convertedInteger(_ stack: LuaStack, _ index: Int32) throws -> Int64 {
-    var ok: Int32 = 0
-    let value = lua_tointegerx(stack.pointer, index, &ok)
-    if ok != 0 { return value }
-    throw integerError(stack, index)
 }
 
 @usableFromInline
@@ -55,9 +46,8 @@ func integerError(_ stack: LuaStack, _ index: Int32) -> LuaArgumentError {
 extension Double: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) { lua_pushnumber(stack.pointer, self) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Double {
-        var ok: Int32 = 0
-        let value = lua_tonumberx(stack.pointer, index, &ok)
-        if ok != 0 { return value }
+        let read = behave_tonumber(stack.pointer, index)
+        if read.converted != 0 { return read.value }
         throw LuaArgumentError(expected: "number", at: index, in: stack)
     }
 }
@@ -101,8 +91,9 @@ extension String: LuaPushable, LuaReadable {
     /// it is short.
     @usableFromInline static func decode(_ stack: LuaStack, _ index: Int32) -> String {
         let L = stack.pointer
-        var length = 0
-        let chars = lua_tolstring(L, index, &length)!
+        let string = behave_tolstring(L, index)
+        let chars = string.chars.unsafelyUnwrapped
+        let length = string.length
         guard length <= StringCache.longestCached else { return StringCache.decode(chars, length) }
         // Unretained: the state outlives every stack of its own.
         return Unmanaged.passUnretained(stack.state)._withUnsafeGuaranteedRef { state in

@@ -19,7 +19,8 @@ struct StringCache {
     /// Lua strings longer than this are not interned (`LUAI_MAXSHORTLEN`): not cached.
     static let longestCached = 40
 
-    private let keys: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    /// The addresses as integers, 0 for an empty entry: comparing two words, not two optionals.
+    private let keys: UnsafeMutablePointer<UInt>
     private let strings: UnsafeMutablePointer<String>
     /// The registry reference of the anchor table.
     private let anchors: lua_Integer
@@ -34,7 +35,7 @@ struct StringCache {
         // stack, where the allocator never refuses (as for LuaReference).
         anchors = lua_Integer(luaL_ref(L, behave_registryindex()))
         keys = .allocate(capacity: Self.capacity)
-        keys.initialize(repeating: nil, count: Self.capacity)
+        keys.initialize(repeating: 0, count: Self.capacity)
         strings = .allocate(capacity: Self.capacity)
         strings.initialize(repeating: "", count: Self.capacity)
     }
@@ -59,7 +60,7 @@ struct StringCache {
     /// one, then cached.
     func string(_ L: OpaquePointer, at index: Int32, chars: UnsafePointer<CChar>, length: Int) -> String {
         let slot = Self.slot(of: chars)
-        if keys[slot] == chars { return strings[slot] }
+        if keys[slot] == UInt(bitPattern: chars) { return strings[slot] }
         let made = Self.decode(chars, length)
         guard lua_checkstack(L, 2) != 0 else { return made }
         let absolute = lua_absindex(L, index)
@@ -67,7 +68,7 @@ struct StringCache {
         lua_pushvalue(L, absolute)
         lua_rawseti(L, -2, lua_Integer(slot + 1))
         behave_pop(L, 1)
-        keys[slot] = chars
+        keys[slot] = UInt(bitPattern: chars)
         strings[slot] = made
         return made
     }

@@ -1,5 +1,6 @@
 /*
- * shim.h — Lua 5.4's function-like macros, as inline functions Swift can call.
+ * shim.h — Lua 5.4's function-like macros, as inline functions Swift can call, and the
+ * conversions Swift reads arguments with, returned by value.
  *
  * Nothing else belongs here: a system library target cannot hold .c files, so Behave's own
  * C (the trampolines and the sandbox, which raise Lua errors so that Swift never does) is
@@ -24,5 +25,29 @@ static inline int behave_isnoneornil(lua_State *L, int i) { return lua_isnoneorn
 static inline int behave_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
+
+/* Reads that return their two results by value: a Swift caller that passed the address of
+ * its own flag or length would pay a stack-protector check on every call. Each defines the
+ * struct NAME { FIRST_TYPE FIRST; SECOND_TYPE SECOND; } and READER(L, index), which fills
+ * SECOND through LUA_READ's out-parameter. */
+#define BEHAVE_READ_BY_VALUE(NAME, READER, FIRST_TYPE, FIRST, SECOND_TYPE, SECOND, LUA_READ)      \
+    typedef struct NAME {                                                                         \
+        FIRST_TYPE FIRST;                                                                         \
+        SECOND_TYPE SECOND;                                                                       \
+    } NAME;                                                                                       \
+    static inline NAME READER(lua_State *L, int index) {                                          \
+        NAME result;                                                                              \
+        result.FIRST = LUA_READ(L, index, &result.SECOND);                                        \
+        return result;                                                                            \
+    }
+
+/* As luaL_checkinteger reads it (an integer, a float with an integral value, or a string of
+ * one), and whether it was one. */
+BEHAVE_READ_BY_VALUE(behave_integer, behave_tointeger, lua_Integer, value, int, converted, lua_tointegerx)
+/* As luaL_checknumber reads it, and whether it was one. */
+BEHAVE_READ_BY_VALUE(behave_number, behave_tonumber, lua_Number, value, int, converted, lua_tonumberx)
+/* The bytes of the string at `index` (converting a number in place, as lua_tolstring does) and
+ * their length; chars is NULL for any other value. */
+BEHAVE_READ_BY_VALUE(behave_lstring, behave_tolstring, const char *, chars, size_t, length, lua_tolstring)
 
 #endif /* BEHAVE_SHIM_H */
