@@ -18,13 +18,14 @@ public final class LuaCallbackBox {
     public let body: (LuaStack) throws -> Int32
     /// What C calls: the body's two words and the state. Made with the box, freed with it.
     let function: UnsafeMutablePointer<behave_swift_function>
-    /// The state the function lives in, set when it is pushed. Unmanaged: the state owns the
-    /// box, and reading it must cost nothing per call (an optional unowned reference costs a
-    /// retain and a release on every call).
-    var stateReference: Unmanaged<LuaState>? {
-        didSet { function.pointee.state = stateReference.map { $0.toOpaque() } }
+    /// The state the function lives in (``attach(to:)``). Unretained: the state owns the box,
+    /// and C passes it to the body on every call.
+    var state: LuaState { Unmanaged.fromOpaque(function.pointee.state.unsafelyUnwrapped).takeUnretainedValue() }
+
+    /// Records the state the function is pushed into, which its body's `LuaStack` names.
+    func attach(to state: LuaState) {
+        function.pointee.state = Unmanaged.passUnretained(state).toOpaque()
     }
-    var state: LuaState { stateReference.unsafelyUnwrapped.takeUnretainedValue() }
 
     /// Wraps a body under a name.
     public init(name: String, body: @escaping (LuaStack) throws -> Int32) {
@@ -58,7 +59,8 @@ public final class LuaCallbackBox {
         Unmanaged.fromOpaque(function.pointee.box)
     }
 
-    /// After the body returned `count` or threw `error`: the count, or the status C raises.
+    /// After the body returned `count` or threw `error` (the slow path only): the count, or the
+    /// status C raises.
     func finish(_ L: OpaquePointer, count: Int32, error: (any Error)?) -> Int32 {
         let state = state
         do {
@@ -101,7 +103,8 @@ public final class LuaCallbackBox {
 }
 
 /// The slow way back from a Swift function's body (`behave_swift_finish` in `CBehave.h`): C
-/// calls it only when the body threw or a push was cut short, and raises what it returns.
+/// calls it only when the body threw, returned a negative count or cut a push short, and
+/// raises what it returns.
 @_cdecl("behave_swift_finish")
 func luaCallbackFinish(
     _ L: OpaquePointer?, _ function: UnsafeMutablePointer<behave_swift_function>?, _ count: Int32,

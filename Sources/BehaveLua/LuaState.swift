@@ -369,7 +369,7 @@ public final class LuaState {
     /// slot's box lives as long as the state.
     func pushCallback(_ box: LuaCallbackBox, retained: Bool = true, suspending: Bool = false) {
         let L = pointer
-        box.stateReference = Unmanaged.passUnretained(self)
+        box.attach(to: self)
         if retained, !suspending {
             if let light = behave_add_slot(control, box.function) {
                 _ = Unmanaged.passRetained(box)  // the slot's claim, given up by releaseSlots
