@@ -1,3 +1,4 @@
+import CBehave
 import CBehaveLua
 
 /// Decodes straight from the Lua stack: a field is looked up (raw) when the Swift type asks
@@ -11,7 +12,8 @@ import CBehaveLua
 /// Three words, so that the `any Decoder` a type's `init(from:)` receives holds it inline
 /// instead of allocating a box for it on every call.
 struct StackDecoder: Decoder {
-    let context: DecodingContext
+    /// Unretained: the state keeps its contexts (``DecodingContext``).
+    unowned(unsafe) let context: DecodingContext
     /// Absolute index of the value this decoder reads.
     let index: Int32
     let codingPath: [any CodingKey]
@@ -20,24 +22,32 @@ struct StackDecoder: Decoder {
 
     /// Decodes the value at `index` of `stack`.
     static func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
-        let L = stack.pointer
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        let absolute = lua_absindex(L, index)
-        let context = DecodingContext.borrow(for: stack)
-        defer { context.giveBack() }
+        // The stack's top is restored by decodeValue: nothing but a table's decode pushes.
+        let absolute = lua_absindex(stack.pointer, index)
+        let state = stack.state
+        let context = DecodingContext.borrow(from: state, for: stack)
+        defer { context.giveBack(to: state) }
         return try decodeValue(type, context, StackSlot(stack: stack, index: absolute), { [] })
     }
 
     var typeName: String { stack.typeName(at: index) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard lua_type(stack.pointer, index) == LUA_TTABLE else { throw mismatch("table", typeName, codingPath) }
-        return KeyedDecodingContainer(KeyedStackDecoding<Key>(decoder: self))
+        let L = stack.pointer
+        guard lua_type(L, index) == LUA_TTABLE else { throw mismatch("table", typeName, codingPath) }
+        // The plan's table, the fields it names, and a field pushed above them.
+        guard lua_checkstack(L, Int32(KeyPlan.capacity) + 2) != 0 else {
+            throw LuaDecodingError("\(describe(codingPath)): stack overflow")
+        }
+        return stack.state.keyedReaderPool(for: ObjectIdentifier(Key.self), L).take(Key.self, for: self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard lua_type(stack.pointer, index) == LUA_TTABLE else { throw mismatch("sequence", typeName, codingPath) }
+        // A key and its value above the table while counting; one item above it while decoding.
+        guard lua_checkstack(stack.pointer, 3) != 0 else {
+            throw LuaDecodingError("\(describe(codingPath)): stack overflow")
+        }
         guard let count = sequenceLength() else { throw mismatch("sequence", typeName, codingPath) }
         return UnkeyedStackDecoding(decoder: self, count: count)
     }
@@ -72,11 +82,14 @@ struct StackDecoder: Decoder {
         _ type: T.Type, _ context: DecodingContext, _ slot: StackSlot,
         _ path: () -> [any CodingKey]
     ) throws -> T {
-        if let scalar = try ScalarDecoding.decode(type, slot, path) { return scalar }
+        // A table read as a scalar type fails as the type's own decode says (through the
+        // single-value container), so a table costs no comparison with the scalar types.
+        if slot.type != LUA_TTABLE, ScalarDecoding.isScalar(type) { return try ScalarDecoding.scalar(type, slot, path) }
         let L = context.stack.pointer
         // Absolute: the decoder it makes pushes its own fields above it.
         let index = lua_absindex(L, slot.index)
         guard slot.type == LUA_TTABLE else {
+            // No keyed container opens on a value that is not a table: the type's own error.
             return try T(from: StackDecoder(context: context, index: index, codingPath: path()))
         }
         let identity = lua_topointer(L, index)!
@@ -87,9 +100,16 @@ struct StackDecoder: Decoder {
         guard !context.contains(identity) else {
             throw LuaDecodingError("\(describe(codingPath)): table contains itself (a cycle)")
         }
-        guard lua_checkstack(L, 4) != 0 else { throw LuaDecodingError("\(describe(codingPath)): stack overflow") }
+        // Each container checks the room its own pushes need.
         context.enter(identity)
-        defer { context.leave() }
+        // The keyed readers the type opens push their plans' tables: both go when it is done.
+        let top = lua_gettop(L)
+        let readers = context.lastOpened
+        defer {
+            context.closeReaders(downTo: readers)
+            lua_settop(L, top)
+            context.leave()
+        }
         return try T(from: StackDecoder(context: context, index: index, codingPath: codingPath))
     }
 }
@@ -99,48 +119,65 @@ func describe(_ path: [any CodingKey]) -> String {
     (["value"] + path.map { $0.intValue.map { String($0 + 1) } ?? $0.stringValue }).joined(separator: ".")
 }
 
-/// A class, not a struct: Swift's container box copies its container for every field it
-/// decodes, and copying one reference costs one retain where the decoder's fields cost three.
-final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: StackDecoder
+/// The keyed container of a table on the stack: a field is read by its name's position in the
+/// key type's plan (``KeyPlan``), or, past the plan's capacity, by pushing its name.
+///
+/// Two words and no reference count: Swift's container box copies its container for every field
+/// it decodes. The reader behind it (``KeyedReader``) belongs to the state's pool; an `Int` or a
+/// `Double` field is read through the reader's ``KeyedReads`` alone.
+struct KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    private unowned(unsafe) let reader: KeyedReader
+    private let reads: UnsafeMutablePointer<KeyedReads>
+    var decoder: StackDecoder { reader.decoder }
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    init(decoder: StackDecoder) { self.decoder = decoder }
+    init(reader: KeyedReader) {
+        self.reader = reader
+        reads = reader.reads
+    }
 
     /// Pushes the field for `key` (raw) and gives its type. A key spelled as an integer also
     /// finds an integer key, as Lua writes arrays.
-    private func push(_ key: Key) -> Int32 {
+    private func push(_ key: Key) throws -> Int32 {
         let L = decoder.stack.pointer
-        key.stringValue.push(to: decoder.stack)
-        let type = lua_rawget(L, decoder.index)
-        guard type == LUA_TNIL, let integer = integerKey(key) else { return type }
-        lua_settop(L, -2)
-        return lua_rawgeti(L, decoder.index, integer)
-    }
-
-    private func integerKey(_ key: Key) -> lua_Integer? {
-        if let i = key.intValue, key.stringValue == String(i) { return lua_Integer(i) }
-        guard let first = key.stringValue.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else {
-            return nil
+        let table = decoder.index
+        let name = key.stringValue
+        let type: Int32
+        if let position = reads.pointee.position(of: name) {
+            type = behave_plan_field(L, table, reads.pointee.planIndex, lua_Integer(position))
+        } else {
+            name.push(to: LuaStack(L, state: decoder.stack.state))
+            type = lua_rawget(L, table)
         }
-        return lua_Integer(key.stringValue)
+        guard type == LUA_TNIL, let integer = KeyPlan.integerForm(of: name) else { return type }
+        lua_settop(L, -2)
+        return lua_rawgeti(L, table, integer)
     }
 
-    /// Runs `body` with the field on top of the stack (slot -1), popped afterwards. The slot carries
-    /// the type `lua_rawget` gave, so no conversion asks Lua for it again.
-    private func withField<R>(_ key: Key, _ body: (StackSlot) throws -> R) rethrows -> R {
-        let slot = StackSlot(stack: decoder.stack, index: -1, type: push(key))
+    /// Runs `body` with the field in a slot: the one it was read into as the reader opened, or
+    /// else pushed on top of the stack and popped afterwards. The slot carries the field's type,
+    /// so no conversion asks Lua for it again.
+    private func withField<R>(_ key: Key, _ body: (StackSlot) throws -> R) throws -> R {
+        guard reads.pointee.isOpen else {
+            throw LuaDecodingError("value: a keyed container was used after the decode it was made for had ended")
+        }
+        if let position = reads.pointee.position(of: key), let field = reads.pointee.field(at: position) {
+            return try body(StackSlot(stack: decoder.stack, index: field.index, type: field.type))
+        }
+        let slot = StackSlot(stack: decoder.stack, index: -1, type: try push(key))
         defer { lua_settop(decoder.stack.pointer, -2) }
         return try body(slot)
     }
 
     var allKeys: [Key] {
-        let L = decoder.stack.pointer
+        guard reads.pointee.isOpen else { return [] }
+        let stack = decoder.stack
+        let L = stack.pointer
         var keys: [Key] = []
         lua_pushnil(L)
         while lua_next(L, decoder.index) != 0 {
             switch lua_type(L, -2) {
-            case LUA_TSTRING: if let key = Key(stringValue: String.decode(decoder.stack, -2)) { keys.append(key) }
+            case LUA_TSTRING: if let key = Key(stringValue: String.decode(stack, -2)) { keys.append(key) }
             case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
                 if let key = Key(stringValue: String(lua_tointegerx(L, -2, nil))) { keys.append(key) }
             default: break
@@ -150,20 +187,24 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { withField(key) { $0.type != LUA_TNIL } }
-    func decodeNil(forKey key: Key) throws -> Bool { withField(key) { $0.type == LUA_TNIL } }
+    func contains(_ key: Key) -> Bool { (try? withField(key) { $0.type != LUA_TNIL }) ?? false }
+    func decodeNil(forKey key: Key) throws -> Bool { try withField(key) { $0.type == LUA_TNIL } }
 
+    /// An `Int` or a `Double` field read as the reader opened is converted here; any other, and
+    /// one that does not convert, is read as a slot (which words the error).
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try withField(key) { try ScalarDecoding.integer(Int.self, $0, { decoder.codingPath + [key] }) }
+        if let integer = reads.pointee.integer(for: key) { return Int(integer) }
+        return try withField(key) { try ScalarDecoding.integer(Int.self, $0, { decoder.codingPath + [key] }) }
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        if let number = reads.pointee.number(for: key) { return number }
+        return try withField(key) { try ScalarDecoding.double($0, { decoder.codingPath + [key] }) }
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         try withField(key) { try ScalarDecoding.string($0, { decoder.codingPath + [key] }) }
     }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         try withField(key) { try ScalarDecoding.boolean($0, { decoder.codingPath + [key] }) }
-    }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try withField(key) { try ScalarDecoding.double($0, { decoder.codingPath + [key] }) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -183,7 +224,11 @@ final class KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try copy(key).unkeyedContainer()
     }
     func superDecoder() throws -> any Decoder {
-        NodeDecoder(node: try LuaNode.read(from: decoder.stack, at: decoder.index), codingPath: decoder.codingPath)
+        guard reads.pointee.isOpen else {
+            throw LuaDecodingError("value: a keyed container was used after the decode it was made for had ended")
+        }
+        return NodeDecoder(
+            node: try LuaNode.read(from: decoder.stack, at: decoder.index), codingPath: decoder.codingPath)
     }
     func superDecoder(forKey key: Key) throws -> any Decoder { try copy(key) }
 }
@@ -240,9 +285,8 @@ struct SingleStackDecoding: SingleValueDecodingContainer {
     func decodeNil() -> Bool { lua_type(decoder.stack.pointer, decoder.index) == LUA_TNIL }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let path = decoder.codingPath
-        if let scalar = try ScalarDecoding.decode(type, StackSlot(stack: decoder.stack, index: decoder.index), { path })
-        {
-            return scalar
+        if ScalarDecoding.isScalar(type) {
+            return try ScalarDecoding.scalar(type, StackSlot(stack: decoder.stack, index: decoder.index), { path })
         }
         return try T(from: decoder)
     }

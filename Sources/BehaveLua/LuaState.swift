@@ -58,8 +58,14 @@ public final class LuaState {
     }
     /// The strings last read from the state's short Lua strings, made at the first read.
     @exclusivity(unchecked) var stringCache: StringCache?
-    /// The context the next `Codable` decode on this state reuses (``DecodingContext``).
-    @exclusivity(unchecked) var spareDecodingContext: DecodingContext?
+    /// The contexts of `Codable` decodes (``DecodingContext``): the first `decodingContextsInUse`
+    /// are in use, one per decode running inside another.
+    @exclusivity(unchecked) var decodingContexts: [DecodingContext] = []
+    @exclusivity(unchecked) var decodingContextsInUse = 0
+    /// The keyed containers of `Codable` decodes, per key type (``KeyedReaderPool``).
+    @exclusivity(unchecked) var keyedReaderPools: [ObjectIdentifier: KeyedReaderPool] = [:]
+    /// The pool the last keyed container came from: a call taking one type asks for it again.
+    @exclusivity(unchecked) unowned(unsafe) var lastKeyedReaderPool: KeyedReaderPool?
 
     /// Creates a state with Behave's allocator and an optional memory cap in bytes.
     ///
@@ -97,6 +103,8 @@ public final class LuaState {
         finalizer = nil
         stringCache?.deallocate()
         stringCache = nil
+        lastKeyedReaderPool = nil
+        keyedReaderPools = [:]
     }
 
     /// Bytes the state's heap holds now.

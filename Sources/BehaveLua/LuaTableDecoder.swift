@@ -58,7 +58,7 @@ func mismatch(_ expected: String, _ typeName: String, _ path: [any CodingKey]) -
 /// `path` is a closure so that a value that decodes builds no coding path (an array of
 /// existentials per field).
 func decodeScalar<T: Decodable>(_ type: T.Type, _ node: LuaNode, _ path: () -> [any CodingKey]) throws -> T {
-    if let scalar = try ScalarDecoding.decode(type, node, path) { return scalar }
+    if ScalarDecoding.isScalar(type) { return try ScalarDecoding.scalar(type, node, path) }
     return try T(from: NodeDecoder(node: node, codingPath: path()))
 }
 

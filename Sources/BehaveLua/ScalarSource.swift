@@ -91,6 +91,26 @@ enum ScalarDecoding {
         return b
     }
 
+    /// Whether `T` is one of the scalar types ``decode(_:_:_:)`` converts. Asked first, so that a
+    /// struct or an array costs no `Optional<T>` (its generic metadata is looked up at run time,
+    /// about as much as decoding a field costs).
+    static func isScalar<T>(_: T.Type) -> Bool {
+        T.self == Int.self || T.self == String.self || T.self == Bool.self || T.self == Double.self
+            || T.self == Float.self || T.self == Int8.self || T.self == Int16.self || T.self == Int32.self
+            || T.self == Int64.self || T.self == UInt.self || T.self == UInt8.self || T.self == UInt16.self
+            || T.self == UInt32.self || T.self == UInt64.self
+    }
+
+    /// The value as `T`, which ``isScalar(_:)`` has said is a scalar type. Not inlined: its
+    /// `Optional<T>` stays out of the caller, which would look it up on every call.
+    @inline(never)
+    static func scalar<T: Decodable>(
+        _ type: T.Type, _ source: some ScalarSource,
+        _ path: () -> [any CodingKey]
+    ) throws -> T {
+        try decode(type, source, path)!
+    }
+
     /// The scalar when `T` is one of the scalar types, nil for any other type.
     static func decode<T: Decodable>(
         _ type: T.Type, _ source: some ScalarSource,

@@ -1,0 +1,27 @@
+/*
+ * fields.c — a table's fields read by the keys a key plan holds (KeyPlan.swift): each key is
+ * an item of the plan's table, a Lua string made once, so no read hashes or interns a name
+ * again. Every access is raw: no metamethod runs, so nothing raises while Swift is on the C
+ * stack.
+ */
+#include "internal.h"
+
+int behave_plan_field(lua_State *L, int table, int plan, lua_Integer position) {
+    lua_rawgeti(L, plan, position);
+    return lua_rawget(L, table);
+}
+
+void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_value *values) {
+    for (int i = 0; i < count; i++) {
+        behave_plan_value *value = &values[i];
+        value->type = behave_plan_field(L, table, plan, i + 1);
+        value->isnil = value->type == LUA_TNIL;
+        value->isnumber = value->type == LUA_TNUMBER;
+        if (!value->isnumber) continue;
+        value->isinteger = lua_isinteger(L, -1);
+        if (value->isinteger)
+            value->integer = lua_tointegerx(L, -1, NULL);
+        else
+            value->number = lua_tonumberx(L, -1, NULL);
+    }
+}
