@@ -18,18 +18,26 @@ final class DecodingContext {
     /// The keyed reader opened last; each open reader names the one opened before it. Unmanaged:
     /// the readers' pools keep them, and walking them then counts no reference.
     @exclusivity(unchecked) private(set) var lastOpened: Unmanaged<KeyedReader>?
+    /// The pool the last keyed container came from, and its key type: a call taking one type
+    /// asks for it again. Unmanaged: the state keeps its pools (``LuaState/keyedReaderPools``).
+    @exclusivity(unchecked) var lastPool: Unmanaged<KeyedReaderPool>?
+    @exclusivity(unchecked) var lastKeyType: ObjectIdentifier?
 
     private init(stack: LuaStack) { self.stack = stack }
 
     deinit { tables.deallocate() }
 
     /// A context of `state`, set up for `stack`; ``giveBack(to:)`` returns it.
-    static func borrow(from state: LuaState, for stack: LuaStack) -> DecodingContext {
+    static func borrow(from state: LuaState, for stack: LuaStack) -> Unmanaged<DecodingContext> {
         let used = state.decodingContextsInUse
-        if used == state.decodingContexts.count { state.decodingContexts.append(DecodingContext(stack: stack)) }
+        if used == state.decodingContexts.count {
+            let context = DecodingContext(stack: stack)
+            state.decodingContexts.append(context)
+            state.decodingContextHandles.append(Unmanaged.passUnretained(context))
+        }
         state.decodingContextsInUse = used + 1
-        let context = state.decodingContexts[used]
-        context.stack = stack
+        let context = state.decodingContextHandles[used]
+        context._withUnsafeGuaranteedRef { $0.stack = stack }
         return context
     }
 

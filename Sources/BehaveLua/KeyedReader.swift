@@ -172,8 +172,8 @@ struct KeyedReads {
     mutating func integer<Key: CodingKey>(for key: Key) -> Int64? {
         guard let position = position(of: key), position <= readAhead else { return nil }
         let value = values[position - 1]
-        guard value.isnumber != 0 else { return nil }
-        return value.isinteger != 0 ? value.integer : Int64(exactly: value.number)
+        guard value.isnumber != 0, value.integral != 0 else { return nil }
+        return value.integer
     }
 
     /// The field for `key` as a float, as ``integer(for:)`` reads an integer.
@@ -182,7 +182,7 @@ struct KeyedReads {
         guard let position = position(of: key), position <= readAhead else { return nil }
         let value = values[position - 1]
         guard value.isnumber != 0 else { return nil }
-        return value.isinteger != 0 ? Double(value.integer) : value.number
+        return value.integral != 0 && value.integer != 0 ? Double(value.integer) : value.number
     }
 }
 
@@ -199,9 +199,12 @@ final class KeyedReaderPool {
     /// The key type the pool serves.
     let keyType: ObjectIdentifier
     let plan: KeyPlan
-    /// The readers, and the container made for each (a ``ReusableContainer`` of the key type).
+    /// The readers, and the container made for each (a ``ReusableContainer`` of the key type),
+    /// kept by the pool; handed out through unmanaged copies, so taking one counts no reference.
     @exclusivity(unchecked) private var readers: [KeyedReader] = []
     @exclusivity(unchecked) private var containers: [AnyObject] = []
+    @exclusivity(unchecked) private var handles: [(reader: Unmanaged<KeyedReader>, container: Unmanaged<AnyObject>)] =
+        []
     /// How many readers are open now: the first `inUse.pointee` of them. A buffer, which each
     /// reader updates as it closes.
     let inUse = UnsafeMutablePointer<Int>.allocate(capacity: 1)
@@ -219,32 +222,48 @@ final class KeyedReaderPool {
     @inline(__always)
     func take<Key: CodingKey>(_: Key.Type, for decoder: StackDecoder) -> KeyedDecodingContainer<Key> {
         let taken = inUse.pointee
-        if taken == readers.count {
-            let reader = KeyedReader(pool: self, decoder: decoder, keys: Key.self)
-            readers.append(reader)
-            containers.append(ReusableContainer(KeyedDecodingContainer(KeyedStackDecoding<Key>(reader: reader))))
-        }
+        if taken == handles.count { add(Key.self, for: decoder) }
         inUse.pointee = taken + 1
-        readers[taken].open(decoder)
-        decoder.context.opened(Unmanaged.passUnretained(readers[taken]))
-        return unsafeDowncast(containers[taken], to: ReusableContainer<Key>.self).container
+        let handle = handles[taken]
+        handle.reader._withUnsafeGuaranteedRef { $0.open(decoder) }
+        decoder.contextHandle._withUnsafeGuaranteedRef { $0.opened(handle.reader) }
+        return handle.container._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: ReusableContainer<Key>.self).container
+        }
+    }
+
+    /// Adds a reader, and its container, for the next nested decode.
+    @inline(never)
+    private func add<Key: CodingKey>(_: Key.Type, for decoder: StackDecoder) {
+        let reader = KeyedReader(pool: self, decoder: decoder, keys: Key.self)
+        let container = ReusableContainer(KeyedDecodingContainer(KeyedStackDecoding<Key>(reader: reader)))
+        readers.append(reader)
+        containers.append(container)
+        handles.append((Unmanaged.passUnretained(reader), Unmanaged.passUnretained(container)))
     }
 }
 
-extension LuaState {
-    /// The pool for the key type `keyType`, made at its first use. Needs room for one value on
-    /// the stack.
+extension DecodingContext {
+    /// The state's pool for the key type `keyType`, made at its first use. Needs room for one
+    /// value on the stack.
     @inline(__always)
-    func keyedReaderPool(for keyType: ObjectIdentifier, _ L: OpaquePointer) -> KeyedReaderPool {
-        if let last = lastKeyedReaderPool, last.keyType == keyType { return last }
-        let pool = keyedReaderPools[keyType] ?? makeKeyedReaderPool(for: keyType, L)
-        lastKeyedReaderPool = pool
-        return pool
+    func keyedReaderPool(for keyType: ObjectIdentifier, _ L: OpaquePointer) -> Unmanaged<KeyedReaderPool> {
+        if let last = lastPool, lastKeyType == keyType { return last }
+        return findKeyedReaderPool(for: keyType, L)
     }
 
-    private func makeKeyedReaderPool(for keyType: ObjectIdentifier, _ L: OpaquePointer) -> KeyedReaderPool {
-        let pool = KeyedReaderPool(keyType: keyType, plan: KeyPlan(L))
-        keyedReaderPools[keyType] = pool
-        return pool
+    @inline(never)
+    private func findKeyedReaderPool(for keyType: ObjectIdentifier, _ L: OpaquePointer) -> Unmanaged<KeyedReaderPool> {
+        let state = stack.state
+        let pool: KeyedReaderPool
+        if let known = state.keyedReaderPools[keyType] {
+            pool = known
+        } else {
+            pool = KeyedReaderPool(keyType: keyType, plan: KeyPlan(L))
+            state.keyedReaderPools[keyType] = pool
+        }
+        lastKeyType = keyType
+        lastPool = Unmanaged.passUnretained(pool)
+        return Unmanaged.passUnretained(pool)
     }
 }

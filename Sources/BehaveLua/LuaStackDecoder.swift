@@ -13,7 +13,8 @@ import CBehaveLua
 /// instead of allocating a box for it on every call.
 struct StackDecoder: Decoder {
     /// Unretained: the state keeps its contexts (``DecodingContext``).
-    unowned(unsafe) let context: DecodingContext
+    let contextHandle: Unmanaged<DecodingContext>
+    var context: DecodingContext { contextHandle.takeUnretainedValue() }
     /// Absolute index of the value this decoder reads.
     let index: Int32
     let codingPath: [any CodingKey]
@@ -24,10 +25,14 @@ struct StackDecoder: Decoder {
     static func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
         // The stack's top is restored by decodeValue: nothing but a table's decode pushes.
         let absolute = lua_absindex(stack.pointer, index)
-        let state = stack.state
-        let context = DecodingContext.borrow(from: state, for: stack)
-        defer { context.giveBack(to: state) }
-        return try decodeValue(type, context, StackSlot(stack: stack, index: absolute), { [] })
+        // Unmanaged: the state outlives the call, and keeps its contexts.
+        return try Unmanaged.passUnretained(stack.state)._withUnsafeGuaranteedRef { state in
+            let context = DecodingContext.borrow(from: state, for: stack)
+            defer { context._withUnsafeGuaranteedRef { $0.giveBack(to: state) } }
+            return try context._withUnsafeGuaranteedRef {
+                try decodeValue(type, $0, StackSlot(stack: stack, index: absolute), { [] })
+            }
+        }
     }
 
     var typeName: String { stack.typeName(at: index) }
@@ -39,7 +44,8 @@ struct StackDecoder: Decoder {
         guard lua_checkstack(L, Int32(KeyPlan.capacity) + 2) != 0 else {
             throw LuaDecodingError("\(describe(codingPath)): stack overflow")
         }
-        return stack.state.keyedReaderPool(for: ObjectIdentifier(Key.self), L).take(Key.self, for: self)
+        let pool = contextHandle._withUnsafeGuaranteedRef { $0.keyedReaderPool(for: ObjectIdentifier(Key.self), L) }
+        return pool._withUnsafeGuaranteedRef { $0.take(Key.self, for: self) }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -90,7 +96,7 @@ struct StackDecoder: Decoder {
         let index = lua_absindex(L, slot.index)
         guard slot.type == LUA_TTABLE else {
             // No keyed container opens on a value that is not a table: the type's own error.
-            return try T(from: StackDecoder(context: context, index: index, codingPath: path()))
+            return try T(from: StackDecoder(contextHandle: .passUnretained(context), index: index, codingPath: path()))
         }
         let identity = lua_topointer(L, index)!
         let codingPath = path()
@@ -110,7 +116,7 @@ struct StackDecoder: Decoder {
             lua_settop(L, top)
             context.leave()
         }
-        return try T(from: StackDecoder(context: context, index: index, codingPath: codingPath))
+        return try T(from: StackDecoder(contextHandle: .passUnretained(context), index: index, codingPath: codingPath))
     }
 }
 
@@ -192,10 +198,12 @@ struct KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// An `Int` or a `Double` field read as the reader opened is converted here; any other, and
     /// one that does not convert, is read as a slot (which words the error).
+    @inline(__always)
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         if let integer = reads.pointee.integer(for: key) { return Int(integer) }
         return try withField(key) { try ScalarDecoding.integer(Int.self, $0, { decoder.codingPath + [key] }) }
     }
+    @inline(__always)
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         if let number = reads.pointee.number(for: key) { return number }
         return try withField(key) { try ScalarDecoding.double($0, { decoder.codingPath + [key] }) }

@@ -61,11 +61,11 @@ public final class LuaState {
     /// The contexts of `Codable` decodes (``DecodingContext``): the first `decodingContextsInUse`
     /// are in use, one per decode running inside another.
     @exclusivity(unchecked) var decodingContexts: [DecodingContext] = []
+    /// The same contexts unmanaged, so that taking one counts no reference.
+    @exclusivity(unchecked) var decodingContextHandles: [Unmanaged<DecodingContext>] = []
     @exclusivity(unchecked) var decodingContextsInUse = 0
     /// The keyed containers of `Codable` decodes, per key type (``KeyedReaderPool``).
     @exclusivity(unchecked) var keyedReaderPools: [ObjectIdentifier: KeyedReaderPool] = [:]
-    /// The pool the last keyed container came from: a call taking one type asks for it again.
-    @exclusivity(unchecked) unowned(unsafe) var lastKeyedReaderPool: KeyedReaderPool?
 
     /// Creates a state with Behave's allocator and an optional memory cap in bytes.
     ///
@@ -103,7 +103,8 @@ public final class LuaState {
         finalizer = nil
         stringCache?.deallocate()
         stringCache = nil
-        lastKeyedReaderPool = nil
+        decodingContextHandles = []
+        decodingContexts = []
         keyedReaderPools = [:]
     }
 

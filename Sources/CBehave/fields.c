@@ -18,10 +18,10 @@ void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_
         value->isnil = value->type == LUA_TNIL;
         value->isnumber = value->type == LUA_TNUMBER;
         if (!value->isnumber) continue;
-        value->isinteger = lua_isinteger(L, -1);
-        if (value->isinteger)
-            value->integer = lua_tointegerx(L, -1, NULL);
-        else
-            value->number = lua_tonumberx(L, -1, NULL);
+        /* One call for an integer, or a float with an integral value: either reads as an Int,
+         * and as a Double through the integer, except a float zero, whose sign the integer
+         * loses. Any other float is read as it is. */
+        value->integer = lua_tointegerx(L, -1, &value->integral);
+        if (!value->integral || value->integer == 0) value->number = lua_tonumberx(L, -1, NULL);
     }
 }

@@ -82,6 +82,28 @@ struct KeyPlanTests {
         #expect(lua.stack.count == 0)
     }
 
+    @Test("numbers read ahead keep their exact value, zero's sign included")
+    func numbersKeepTheirValue() throws {
+        struct Numbers: Codable, LuaCodable {
+            var i: Int
+            var d: Double
+        }
+        lua.register("numbers") { (n: Numbers) in "\(n.i) \(n.d) \(n.d.sign == .minus)" }
+        let results = try lua.run(
+            """
+            return numbers{i = 3.0, d = -0.0}, numbers{i = 0, d = 0.0}, numbers{i = -0.0, d = 2^53 + 1},
+              numbers{i = math.maxinteger, d = 1e300}, numbers{i = -7, d = 1/0}, numbers{i = 1, d = -3},
+              numbers{i = 2, d = 0}, numbers{i = 4, d = -0.0}
+            """)
+        #expect(
+            results.map(\.string) == [
+                "3 -0.0 true", "0 0.0 false", "0 9007199254740992.0 false", "\(Int.max) 1e+300 false",
+                "-7 inf false", "1 -3.0 true", "2 0.0 false", "4 -0.0 true",
+            ])
+        #expect(try lua.failure(of: "numbers, {i = 2^63, d = 0}").contains("value.i: integer expected, got number"))
+        #expect(try lua.failure(of: "numbers, {i = 1, d = '2'}").contains("value.d: number expected, got string"))
+    }
+
     /// Asks for different keys, in a different order, depending on the table's `kind`.
     struct Shape: Decodable, LuaReadable {
         enum CodingKeys: CodingKey { case kind, radius, width, height }

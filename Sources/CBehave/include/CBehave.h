@@ -112,17 +112,17 @@ typedef struct behave_control {
 /* Fields read by a key plan's keys (fields.c). `plan` is the plan's table on the stack, its
  * item `position` a key. behave_plan_field pushes that field (raw) and returns its type.
  * behave_plan_read pushes the fields of the plan's first `count` keys, in order, and fills
- * values[i] for the field of key i + 1: its type, and a number's value (`isinteger` says which
- * of the two holds it). The flags spare Swift the type constants, which Lua's headers define
+ * values[i] for the field of key i + 1: its type, and a number's value: `integer` when it has
+ * an integral value an integer holds (`integral` is 1), `number` when it has not or is zero. The flags spare Swift the type constants, which Lua's headers define
  * as macros that two modules would then export. The caller has made room for `count` values on the stack. */
 int behave_plan_field(lua_State *L, int table, int plan, lua_Integer position);
 typedef struct behave_plan_value {
     lua_Integer integer;
     lua_Number number;
     int type;
-    int isnil;     /* type is LUA_TNIL */
-    int isnumber;  /* type is LUA_TNUMBER */
-    int isinteger; /* a number held in `integer` */
+    int isnil;    /* type is LUA_TNIL */
+    int isnumber; /* type is LUA_TNUMBER */
+    int integral; /* a number with an integral value that `integer` holds exactly */
 } behave_plan_value;
 void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_value *values);
 
