@@ -139,8 +139,8 @@ if measures("calls") {
             register: { $0.register("f") { (x: Fields) -> Int in x.sum } },
             baseline: cbaseline_fields))
     // Floors under the Codable row: Swift's decoding machinery alone (a decoder that reads
-    // nothing), that machinery with the cheapest reads (each field read as C reads it), and the
-    // raw lookups alone (the same fields read by name, with no Decoder).
+    // nothing, its container made once), that machinery with the cheapest reads (each field read
+    // as C reads it), and the raw lookups alone (the same fields read by name, with no Decoder).
     /// A row decoding `Fields` from ``NothingDecoder``, reading the table with `reads`.
     func decoderFloorRow(_ name: String, reads: Bool) throws -> Row {
         try callRow(
@@ -149,7 +149,7 @@ if measures("calls") {
                 lua.register(
                     "f",
                     raw: { stack in
-                        let decoder = NothingDecoder(table: reads ? (stack.pointer, 1) : nil)
+                        let decoder = NothingDecoder(state: reads ? stack.pointer : nil, index: 1)
                         stack.push(try Fields(from: decoder as any Decoder).sum)
                         return 1
                     })
