@@ -152,6 +152,11 @@ static inline const char *behave_typename(lua_State *L, int arg) {
 /* trampoline.c: raises what a Swift function's negative status asks for (BEHAVE_RAISE_*). */
 int behave_raise_status(lua_State *L, int n);
 
+/* trampoline.c: the slow way back from a Swift body (behave_call_swift) that threw, cut a push
+ * short or returned a negative count: Swift turns it into a status, and this raises if it must.
+ * `slot` as behave_call_swift's. */
+int behave_call_finish(lua_State *L, int slot, int n, void *error);
+
 /* The function of a trampoline: its upvalue 1 is a behave_callback. */
 static inline behave_swift_function *behave_upvalue_function(lua_State *L) {
     return ((behave_callback *)lua_touserdata(L, lua_upvalueindex(1)))->function;
@@ -175,12 +180,11 @@ __attribute__((always_inline)) static inline int behave_call_swift(lua_State *L,
     c->enforcing--; /* Swift frames are about to be on the C stack: allocations must not fail */
     void *error = NULL;
     int n = ((behave_swift_body)f->body)(L, f->state, f->closure, &error);
-    if (__builtin_expect(error != NULL || (n | c->push_cut) < 0, 0)) {
-        f = slot >= 0 ? c->slots[slot] : behave_upvalue_function(L);
-        n = behave_swift_finish(L, f, n, error);
-        c->enforcing++;
-        return n < 0 ? behave_raise_status(L, n) : n;
-    }
+    /* The control block again from L, which the call keeps for the slow path anyway, and the
+     * slow path out of line: nothing else lives across the call, so the fast path saves and
+     * restores no register of its own beyond the two Swift's convention takes. */
+    c = behave_control_of(L);
+    if (__builtin_expect(error != NULL || (n | c->push_cut) < 0, 0)) return behave_call_finish(L, slot, n, error);
     c->enforcing++;
     return n;
 }

@@ -9,6 +9,14 @@ int behave_trampoline(lua_State *L) {
     return behave_call_swift(L, behave_control_of(L), -1);
 }
 
+__attribute__((noinline)) int behave_call_finish(lua_State *L, int slot, int n, void *error) {
+    behave_control *c = behave_control_of(L);
+    behave_swift_function *f = slot >= 0 ? c->slots[slot] : behave_upvalue_function(L);
+    n = behave_swift_finish(L, f, n, error);
+    c->enforcing++;
+    return n < 0 ? behave_raise_status(L, n) : n;
+}
+
 int behave_raise_status(lua_State *L, int n) {
     switch (n) {
     case BEHAVE_RAISE_WHERE:
