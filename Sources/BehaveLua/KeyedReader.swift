@@ -57,8 +57,7 @@ final class KeyedReader {
 
     /// Ends the reads: the reader goes back to its pool. Returns the reader opened before it.
     func close() -> Unmanaged<KeyedReader>? {
-        reads.pointee.isOpen = false
-        reads.pointee.settle()
+        reads.pointee.close()
         poolInUse.pointee -= 1
         return openedBefore
     }
@@ -79,7 +78,7 @@ struct KeyedReads {
     /// Where the last key asked for is in the plan (0 before the first).
     private var cursor = 0
     /// Whether a decode is reading through the reader now.
-    fileprivate(set) var isOpen = false
+    private(set) var isOpen = false
     /// What the fields read when the reader opened hold, by the position of their keys.
     private let values = UnsafeMutablePointer<behave_plan_value>.allocate(capacity: KeyPlan.capacity)
     /// The plan, and its header, names, keys' bytes and names' integer forms (``KeyPlan``).
@@ -90,6 +89,8 @@ struct KeyedReads {
     private let integers: UnsafeMutablePointer<lua_Integer?>
     /// Whether the key type is one byte with no references, compared by its byte.
     private let byteSized: Bool
+    /// Whether the reader is open on a key type compared by its byte: the fast path's one check.
+    private var byByte = false
 
     init<Key: CodingKey>(plan: KeyPlan, keys: Key.Type) {
         self.plan = plan
@@ -110,11 +111,28 @@ struct KeyedReads {
         behave_plan_read(L, table, index, Int32(readAhead), values)
         cursor = 0
         isOpen = true
+        byByte = byteSized
     }
 
-    /// Ends a decode through the plan: from now on, a name the plan does not hold makes it
-    /// unstable.
-    fileprivate func settle() { header.pointee.settled = true }
+    /// Ends the reads, and a decode through the plan: from now on, a name the plan does not hold
+    /// makes it unstable.
+    fileprivate mutating func close() {
+        isOpen = false
+        byByte = false
+        header.pointee.settled = true
+    }
+
+    /// The index in ``values`` of the field for `key`, when it is the one after the last key
+    /// asked for, was read ahead, and the key is compared by its byte: the path of nearly every
+    /// field of a synthesized `init(from:)`.
+    @inline(__always)
+    private mutating func readAhead<Key: CodingKey>(_ key: Key) -> Int? {
+        guard byByte else { return nil }
+        let next = cursor
+        guard next < readAhead, bytes[next] == UInt16(unsafeBitCast(key, to: UInt8.self)) else { return nil }
+        cursor = next + 1
+        return next
+    }
 
     /// The position (1-based) of `key` in the plan, or nil when the reader is closed or the plan
     /// is unstable or does not hold the key's name. The key after the last one asked for, and
@@ -170,6 +188,10 @@ struct KeyedReads {
     /// integer or a float with an integral value.
     @inline(__always)
     mutating func integer<Key: CodingKey>(for key: Key) -> Int64? {
+        if let index = readAhead(key) {
+            let value = values[index]
+            return value.isnumber != 0 && value.integral != 0 ? value.integer : nil
+        }
         guard let position = position(of: key), position <= readAhead else { return nil }
         let value = values[position - 1]
         guard value.isnumber != 0, value.integral != 0 else { return nil }
@@ -179,8 +201,10 @@ struct KeyedReads {
     /// The field for `key` as a float, as ``integer(for:)`` reads an integer.
     @inline(__always)
     mutating func number<Key: CodingKey>(for key: Key) -> Double? {
-        guard let position = position(of: key), position <= readAhead else { return nil }
-        let value = values[position - 1]
+        guard let index = readAhead(key) ?? position(of: key).flatMap({ $0 <= readAhead ? $0 - 1 : nil }) else {
+            return nil
+        }
+        let value = values[index]
         guard value.isnumber != 0 else { return nil }
         return value.integral != 0 && value.integer != 0 ? Double(value.integer) : value.number
     }
