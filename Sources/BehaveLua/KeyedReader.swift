@@ -37,6 +37,7 @@ final class KeyedReader {
         poolInUse = pool.inUse
         reads = .allocate(capacity: 1)
         reads.initialize(to: KeyedReads(plan: pool.plan, keys: keys))
+        reads.pointee.reader = Unmanaged.passUnretained(self)
     }
 
     deinit {
@@ -87,6 +88,8 @@ struct KeyedReads {
     private let names: UnsafeMutablePointer<String>
     private let bytes: UnsafeMutablePointer<UInt16>
     private let integers: UnsafeMutablePointer<lua_Integer?>
+    /// The reader these are the reads of (set once it exists).
+    fileprivate(set) var reader: Unmanaged<KeyedReader>?
     /// Whether the key type is one byte with no references, compared by its byte.
     private let byteSized: Bool
     /// Whether the reader is open on a key type compared by its byte: the fast path's one check.

@@ -128,19 +128,15 @@ func describe(_ path: [any CodingKey]) -> String {
 /// The keyed container of a table on the stack: a field is read by its name's position in the
 /// key type's plan (``KeyPlan``), or, past the plan's capacity, by pushing its name.
 ///
-/// Two words and no reference count: Swift's container box copies its container for every field
+/// One word and no reference count: Swift's container box copies its container for every field
 /// it decodes. The reader behind it (``KeyedReader``) belongs to the state's pool; an `Int` or a
 /// `Double` field is read through the reader's ``KeyedReads`` alone.
 struct KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    private unowned(unsafe) let reader: KeyedReader
     private let reads: UnsafeMutablePointer<KeyedReads>
-    var decoder: StackDecoder { reader.decoder }
+    var decoder: StackDecoder { reads.pointee.reader!.takeUnretainedValue().decoder }
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    init(reader: KeyedReader) {
-        self.reader = reader
-        reads = reader.reads
-    }
+    init(reader: KeyedReader) { reads = reader.reads }
 
     /// Pushes the field for `key` (raw) and gives its type. A key spelled as an integer also
     /// finds an integer key, as Lua writes arrays.
