@@ -183,7 +183,7 @@ struct KeyedReads {
     func field(at position: Int) -> (index: Int32, type: Int32)? {
         guard position <= readAhead else { return nil }
         let value = values[position - 1]
-        guard value.isnil == 0 || integers[position - 1] == nil else { return nil }
+        guard value.type != Int32(behave_type_nil) || integers[position - 1] == nil else { return nil }
         return (planIndex + Int32(position), value.type)
     }
 
@@ -193,12 +193,11 @@ struct KeyedReads {
     mutating func integer<Key: CodingKey>(for key: Key) -> Int64? {
         if let index = readAhead(key) {
             let value = values[index]
-            return value.isnumber != 0 && value.integral != 0 ? value.integer : nil
+            return value.integral != 0 ? value.integer : nil
         }
         guard let position = position(of: key), position <= readAhead else { return nil }
         let value = values[position - 1]
-        guard value.isnumber != 0, value.integral != 0 else { return nil }
-        return value.integer
+        return value.integral != 0 ? value.integer : nil
     }
 
     /// The field for `key` as a float, as ``integer(for:)`` reads an integer.
@@ -208,8 +207,8 @@ struct KeyedReads {
             return nil
         }
         let value = values[index]
-        guard value.isnumber != 0 else { return nil }
-        return value.integral != 0 && value.integer != 0 ? Double(value.integer) : value.number
+        guard value.type == Int32(behave_type_number) else { return nil }
+        return value.integral != 0 ? Double(value.integer) : value.number
     }
 }
 

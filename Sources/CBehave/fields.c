@@ -15,13 +15,12 @@ void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_
     for (int i = 0; i < count; i++) {
         behave_plan_value *value = &values[i];
         value->type = behave_plan_field(L, table, plan, i + 1);
-        value->isnil = value->type == LUA_TNIL;
-        value->isnumber = value->type == LUA_TNUMBER;
-        if (!value->isnumber) continue;
-        /* One call for an integer, or a float with an integral value: either reads as an Int,
-         * and as a Double through the integer, except a float zero, whose sign the integer
-         * loses. Any other float is read as it is. */
+        value->integral = 0;
+        if (value->type != LUA_TNUMBER) continue;
+        /* One call for a number with an integral value; a zero may be a float, whose sign the
+         * integer would lose. */
         value->integer = lua_tointegerx(L, -1, &value->integral);
-        if (!value->integral || value->integer == 0) value->number = lua_tonumberx(L, -1, NULL);
+        if (value->integral && value->integer == 0 && !lua_isinteger(L, -1)) value->integral = 0;
+        if (!value->integral) value->number = lua_tonumberx(L, -1, NULL);
     }
 }

@@ -112,18 +112,20 @@ typedef struct behave_control {
 /* Fields read by a key plan's keys (fields.c). `plan` is the plan's table on the stack, its
  * item `position` a key. behave_plan_field pushes that field (raw) and returns its type.
  * behave_plan_read pushes the fields of the plan's first `count` keys, in order, and fills
- * values[i] for the field of key i + 1: its type, and a number's value: `integer` when it has
- * an integral value an integer holds (`integral` is 1), `number` when it has not or is zero. The flags spare Swift the type constants, which Lua's headers define
- * as macros that two modules would then export. The caller has made room for `count` values on the stack. */
+ * values[i] for the field of key i + 1: its type and, for a number, its value: in `integer`
+ * when `integral` is 1 (an integer, or a float with an integral value other than zero), else
+ * in `number` (so a float zero keeps its sign). Sixteen bytes, and the type's two values Swift
+ * compares with as constants of this header (Lua's are macros that two modules would export). */
 int behave_plan_field(lua_State *L, int table, int plan, lua_Integer position);
 typedef struct behave_plan_value {
-    lua_Integer integer;
-    lua_Number number;
+    union {
+        lua_Integer integer;
+        lua_Number number;
+    };
     int type;
-    int isnil;    /* type is LUA_TNIL */
-    int isnumber; /* type is LUA_TNUMBER */
-    int integral; /* a number with an integral value that `integer` holds exactly */
+    int integral;
 } behave_plan_value;
+enum { behave_type_nil = LUA_TNIL, behave_type_number = LUA_TNUMBER };
 void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_value *values);
 
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
