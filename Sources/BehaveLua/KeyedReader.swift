@@ -14,11 +14,11 @@ import CBehaveLua
 /// its fields is then a slot already read. A field asked for later than that, or past the plan,
 /// is looked up when asked.
 ///
-/// A container reaches its reader without retaining it (the box copies the container for every
-/// field), and the fields every read touches by a pointer; the state's pool keeps the reader
-/// alive. A container is valid during the `init(from:)` that received it, as the stack slots it
-/// reads are: a reader is closed when the decode that opened it ends, and a closed reader
-/// refuses to read.
+/// A container is one pointer, to the fields every read touches (``KeyedReads``), which name
+/// their reader unretained: the box copies the container for every field, so the copy counts no
+/// reference, and the state's pool keeps the reader alive. A container is valid during the
+/// `init(from:)` that received it, as the stack slots it reads are: a reader is closed when the
+/// decode that opened it ends, and a container whose reader is closed throws instead of reading.
 final class KeyedReader {
     /// The decoder of the table being read, while open.
     @exclusivity(unchecked) private(set) var decoder: StackDecoder
