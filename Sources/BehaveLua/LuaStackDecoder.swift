@@ -140,15 +140,16 @@ struct KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Pushes the field for `key` (raw) and gives its type. A key spelled as an integer also
     /// finds an integer key, as Lua writes arrays.
-    private func push(_ key: Key) throws -> Int32 {
-        let L = decoder.stack.pointer
+    private func push(_ key: Key) -> Int32 {
+        let stack = decoder.stack
+        let L = stack.pointer
         let table = decoder.index
         let name = key.stringValue
         let type: Int32
         if let position = reads.pointee.position(of: name) {
             type = behave_plan_field(L, table, reads.pointee.planIndex, lua_Integer(position))
         } else {
-            name.push(to: LuaStack(L, state: decoder.stack.state))
+            name.push(to: stack)
             type = lua_rawget(L, table)
         }
         guard type == LUA_TNIL, let integer = KeyPlan.integerForm(of: name) else { return type }
@@ -166,7 +167,7 @@ struct KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let position = reads.pointee.position(of: key), let field = reads.pointee.field(at: position) {
             return try body(StackSlot(stack: decoder.stack, index: field.index, type: field.type))
         }
-        let slot = StackSlot(stack: decoder.stack, index: -1, type: try push(key))
+        let slot = StackSlot(stack: decoder.stack, index: -1, type: push(key))
         defer { lua_settop(decoder.stack.pointer, -2) }
         return try body(slot)
     }
