@@ -31,12 +31,10 @@ final class DecodingContext {
     static func borrow(from state: LuaState, for stack: LuaStack) -> Unmanaged<DecodingContext> {
         let used = state.decodingContextsInUse
         if used == state.decodingContexts.count {
-            let context = DecodingContext(stack: stack)
-            state.decodingContexts.append(context)
-            state.decodingContextHandles.append(Unmanaged.passUnretained(context))
+            state.decodingContexts.append(Unmanaged.passRetained(DecodingContext(stack: stack)))
         }
         state.decodingContextsInUse = used + 1
-        let context = state.decodingContextHandles[used]
+        let context = state.decodingContexts[used]
         context._withUnsafeGuaranteedRef { $0.stack = stack }
         return context
     }

@@ -64,25 +64,22 @@ final class KeyPlan {
         header.deallocate()
     }
 
-    /// The position (1-based) of `name` in the plan whose table is at `table` on the stack of
-    /// `L`, adding it when it is new and the plan has room and is still being learned; nil when
-    /// the plan does not hold it. A reader asks here when the name after its last one is not
-    /// `name` (``KeyedReads/position(of:)-4mk0w``).
-    func find(_ name: String, table: Int32, _ L: OpaquePointer) -> Int? {
+    /// The position (1-based) of `name` in the plan whose table is at `table` on `stack`, adding
+    /// it when it is new and the plan has room and is still being learned; nil when the plan
+    /// does not hold it. A reader asks here when the name after its last one is not `name`
+    /// (``KeyedReads/position(of:)-4mk0w``).
+    func find(_ name: String, table: Int32, on stack: LuaStack) -> Int? {
         let held = header.pointee.count
         var found = 0
         while found < held, names[found] != name { found += 1 }
         guard found == held else { return found + 1 }
         if header.pointee.settled { header.pointee.stable = false }
-        guard header.pointee.stable, held < Self.capacity, lua_checkstack(L, 1) != 0 else { return nil }
+        guard header.pointee.stable, held < Self.capacity, lua_checkstack(stack.pointer, 1) != 0 else { return nil }
         (names + held).initialize(to: name)
         (integers + held).initialize(to: Self.integerForm(of: name))
         header.pointee.count = held + 1
-        var utf8 = name
-        utf8.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
-        lua_rawseti(L, table, lua_Integer(held + 1))
+        name.push(to: stack)
+        lua_rawseti(stack.pointer, table, lua_Integer(held + 1))
         return held + 1
     }
 

@@ -51,9 +51,9 @@ final class KeyedReader {
     /// stack's top. The caller has made room for ``KeyPlan/capacity`` + 1 values.
     func open(_ decoder: StackDecoder) {
         self.decoder = decoder
-        let L = decoder.stack.pointer
-        lua_rawgeti(L, behave_registryindex(), lua_Integer(planReference))
-        reads.pointee.open(L, table: decoder.index, plan: lua_gettop(L))
+        let stack = decoder.stack
+        lua_rawgeti(stack.pointer, behave_registryindex(), lua_Integer(planReference))
+        reads.pointee.open(stack, table: decoder.index, plan: lua_gettop(stack.pointer))
     }
 
     /// Ends the reads: the reader goes back to its pool. Returns the reader opened before it.
@@ -68,9 +68,7 @@ final class KeyedReader {
 /// a pointer: a field's read then counts no reference and calls nothing.
 struct KeyedReads {
     /// The stack the table is on, while open.
-    private(set) var L: OpaquePointer?
-    /// The table's absolute index, while open.
-    private(set) var table: Int32 = 0
+    private var stack: LuaStack?
     /// Where the plan's table is on the stack, while open; the field of the plan's key i is
     /// at `planIndex + i` for i up to ``readAhead``.
     private(set) var planIndex: Int32 = 0
@@ -106,12 +104,11 @@ struct KeyedReads {
 
     fileprivate func deallocate() { values.deallocate() }
 
-    fileprivate mutating func open(_ L: OpaquePointer, table: Int32, plan index: Int32) {
-        self.L = L
-        self.table = table
+    fileprivate mutating func open(_ stack: LuaStack, table: Int32, plan index: Int32) {
+        self.stack = stack
         planIndex = index
         readAhead = header.pointee.stable ? header.pointee.count : 0
-        behave_plan_read(L, table, index, Int32(readAhead), values)
+        behave_plan_read(stack.pointer, table, index, Int32(readAhead), values)
         cursor = 0
         isOpen = true
         byByte = byteSized
@@ -172,7 +169,7 @@ struct KeyedReads {
 
     @inline(never)
     private mutating func find(_ name: String) -> Int? {
-        guard let L, let found = plan.find(name, table: planIndex, L) else { return nil }
+        guard let stack, let found = plan.find(name, table: planIndex, on: stack) else { return nil }
         cursor = found
         return found
     }
@@ -187,27 +184,26 @@ struct KeyedReads {
         return (planIndex + Int32(position), value.type)
     }
 
+    /// What the field for `key` held when the reader opened, if it was read then.
+    @inline(__always)
+    private mutating func value<Key: CodingKey>(for key: Key) -> behave_plan_value? {
+        if let index = readAhead(key) { return values[index] }
+        guard let position = position(of: key), position <= readAhead else { return nil }
+        return values[position - 1]
+    }
+
     /// The field for `key` as an integer, when it was read as the reader opened and is an
     /// integer or a float with an integral value.
     @inline(__always)
     mutating func integer<Key: CodingKey>(for key: Key) -> Int64? {
-        if let index = readAhead(key) {
-            let value = values[index]
-            return value.integral != 0 ? value.integer : nil
-        }
-        guard let position = position(of: key), position <= readAhead else { return nil }
-        let value = values[position - 1]
-        return value.integral != 0 ? value.integer : nil
+        guard let value = value(for: key), value.integral != 0 else { return nil }
+        return value.integer
     }
 
     /// The field for `key` as a float, as ``integer(for:)`` reads an integer.
     @inline(__always)
     mutating func number<Key: CodingKey>(for key: Key) -> Double? {
-        guard let index = readAhead(key) ?? position(of: key).flatMap({ $0 <= readAhead ? $0 - 1 : nil }) else {
-            return nil
-        }
-        let value = values[index]
-        guard value.type == Int32(behave_type_number) else { return nil }
+        guard let value = value(for: key), value.type == Int32(behave_type_number) else { return nil }
         return value.integral != 0 ? Double(value.integer) : value.number
     }
 }
@@ -225,10 +221,8 @@ final class KeyedReaderPool {
     /// The key type the pool serves.
     let keyType: ObjectIdentifier
     let plan: KeyPlan
-    /// The readers, and the container made for each (a ``ReusableContainer`` of the key type),
-    /// kept by the pool; handed out through unmanaged copies, so taking one counts no reference.
-    @exclusivity(unchecked) private var readers: [KeyedReader] = []
-    @exclusivity(unchecked) private var containers: [AnyObject] = []
+    /// The readers, and the container made for each (a ``ReusableContainer`` of the key type):
+    /// retained by the pool, released when it goes, so taking one counts no reference.
     @exclusivity(unchecked) private var handles: [(reader: Unmanaged<KeyedReader>, container: Unmanaged<AnyObject>)] =
         []
     /// How many readers are open now: the first `inUse.pointee` of them. A buffer, which each
@@ -241,7 +235,13 @@ final class KeyedReaderPool {
         inUse.initialize(to: 0)
     }
 
-    deinit { inUse.deallocate() }
+    deinit {
+        for handle in handles {
+            handle.reader.release()
+            handle.container.release()
+        }
+        inUse.deallocate()
+    }
 
     /// The container of a reader opened on `decoder`'s table; the reader is recorded in the
     /// decoder's context, which closes it when the decode that opened it ends.
@@ -263,9 +263,7 @@ final class KeyedReaderPool {
     private func add<Key: CodingKey>(_: Key.Type, for decoder: StackDecoder) {
         let reader = KeyedReader(pool: self, decoder: decoder, keys: Key.self)
         let container = ReusableContainer(KeyedDecodingContainer(KeyedStackDecoding<Key>(reader: reader)))
-        readers.append(reader)
-        containers.append(container)
-        handles.append((Unmanaged.passUnretained(reader), Unmanaged.passUnretained(container)))
+        handles.append((Unmanaged.passRetained(reader), Unmanaged.passRetained(container)))
     }
 }
 

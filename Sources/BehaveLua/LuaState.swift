@@ -58,11 +58,10 @@ public final class LuaState {
     }
     /// The strings last read from the state's short Lua strings, made at the first read.
     @exclusivity(unchecked) var stringCache: StringCache?
-    /// The contexts of `Codable` decodes (``DecodingContext``): the first `decodingContextsInUse`
-    /// are in use, one per decode running inside another.
-    @exclusivity(unchecked) var decodingContexts: [DecodingContext] = []
-    /// The same contexts unmanaged, so that taking one counts no reference.
-    @exclusivity(unchecked) var decodingContextHandles: [Unmanaged<DecodingContext>] = []
+    /// The contexts of `Codable` decodes (``DecodingContext``), retained by the state and
+    /// released when it closes, so taking one counts no reference: the first
+    /// `decodingContextsInUse` are in use, one per decode running inside another.
+    @exclusivity(unchecked) var decodingContexts: [Unmanaged<DecodingContext>] = []
     @exclusivity(unchecked) var decodingContextsInUse = 0
     /// The keyed containers of `Codable` decodes, per key type (``KeyedReaderPool``).
     @exclusivity(unchecked) var keyedReaderPools: [ObjectIdentifier: KeyedReaderPool] = [:]
@@ -103,7 +102,7 @@ public final class LuaState {
         finalizer = nil
         stringCache?.deallocate()
         stringCache = nil
-        decodingContextHandles = []
+        for context in decodingContexts { context.release() }
         decodingContexts = []
         keyedReaderPools = [:]
     }

@@ -91,9 +91,9 @@ enum ScalarDecoding {
         return b
     }
 
-    /// Whether `T` is one of the scalar types ``decode(_:_:_:)`` converts. Asked first, so that a
-    /// struct or an array costs no `Optional<T>` (its generic metadata is looked up at run time,
-    /// about as much as decoding a field costs).
+    /// Whether `T` is one of the scalar types ``scalar(_:_:_:)`` converts. Asked first, so that a
+    /// struct or an array is compared with them once and costs no `Optional<T>` (generic
+    /// metadata looked up at run time, about as much as decoding a field costs).
     static func isScalar<T>(_: T.Type) -> Bool {
         T.self == Int.self || T.self == String.self || T.self == Bool.self || T.self == Double.self
             || T.self == Float.self || T.self == Int8.self || T.self == Int16.self || T.self == Int32.self
@@ -101,24 +101,14 @@ enum ScalarDecoding {
             || T.self == UInt32.self || T.self == UInt64.self
     }
 
-    /// The value as `T`, which ``isScalar(_:)`` has said is a scalar type. Not inlined: its
-    /// `Optional<T>` stays out of the caller, which would look it up on every call.
-    @inline(never)
+    /// The value as `T`, which ``isScalar(_:)`` has said is one of the scalar types.
     static func scalar<T: Decodable>(
         _ type: T.Type, _ source: some ScalarSource,
         _ path: () -> [any CodingKey]
     ) throws -> T {
-        try decode(type, source, path)!
-    }
-
-    /// The scalar when `T` is one of the scalar types, nil for any other type.
-    static func decode<T: Decodable>(
-        _ type: T.Type, _ source: some ScalarSource,
-        _ path: () -> [any CodingKey]
-    ) throws -> T? {
         // Compared and converted without a dynamic cast (`is Float.Type` costs a runtime call
         // each): `T` is only known at run time when a container's generic `decode` is called
-        // through its box, and a type that is none of these is checked against all of them.
+        // through its box.
         if T.self == Int.self { return unsafeBitCast(try integer(Int.self, source, path), to: T.self) }
         if T.self == String.self { return unsafeBitCast(try string(source, path), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try boolean(source, path), to: T.self) }
@@ -132,7 +122,7 @@ enum ScalarDecoding {
         if T.self == UInt8.self { return unsafeBitCast(try integer(UInt8.self, source, path), to: T.self) }
         if T.self == UInt16.self { return unsafeBitCast(try integer(UInt16.self, source, path), to: T.self) }
         if T.self == UInt32.self { return unsafeBitCast(try integer(UInt32.self, source, path), to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self, source, path), to: T.self) }
-        return nil
+        precondition(T.self == UInt64.self, "ScalarDecoding.scalar called for \(T.self), not a scalar type")
+        return unsafeBitCast(try integer(UInt64.self, source, path), to: T.self)
     }
 }
