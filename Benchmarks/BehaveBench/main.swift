@@ -125,6 +125,16 @@ if measures("calls") {
                 lua_pushcclosure(lua.pointer, cbaseline_upvalue_noop, 1)
                 lua_setglobal(lua.pointer, "f")
             }, baseline: cbaseline_noop))
+    // The floor under any binding, closures or not: a C function that calls an empty function the
+    // way Swift calls a closure, through a pointer, and checks its error. No Swift, none of ours.
+    rows.append(
+        try callRow(
+            "C function calling an empty function as Swift calls a closure vs no-op C function (the floor of any call from C into Swift)",
+            target: nil, body: "f()",
+            register: { lua in
+                lua_pushcclosure(lua.pointer, cbaseline_calls_out, 0)
+                lua_setglobal(lua.pointer, "f")
+            }, baseline: cbaseline_noop))
     rows.append(
         try callRow(
             "typed (Int) -> Int vs C", target: 1.15, body: "f(i)",

@@ -9,6 +9,28 @@ int cbaseline_upvalue_noop(lua_State *L) {
     return 0;
 }
 
+/* An empty function called as Swift calls a closure: its context and error registers. */
+typedef int (*cbaseline_swift_body)(lua_State *L, void *context __attribute__((swift_context)),
+                                    void **error __attribute__((swift_error_result))) __attribute__((swiftcall));
+
+__attribute__((swiftcall)) static int cbaseline_empty_body(lua_State *L, void *context __attribute__((swift_context)),
+                                                           void **error __attribute__((swift_error_result))) {
+    (void)L;
+    (void)context;
+    (void)error;
+    return 0;
+}
+
+/* Read through a volatile pointer, so the call is made as a registered function's is: to an
+ * address loaded at run time, which the compiler can neither inline nor fold away. */
+static cbaseline_swift_body volatile cbaseline_body = cbaseline_empty_body;
+
+int cbaseline_calls_out(lua_State *L) {
+    void *error = NULL;
+    int n = cbaseline_body(L, L, &error);
+    return error != NULL ? 0 : n;
+}
+
 int cbaseline_int(lua_State *L) {
     lua_pushinteger(L, luaL_checkinteger(L, 1) + 1);
     return 1;

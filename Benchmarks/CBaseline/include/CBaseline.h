@@ -6,6 +6,10 @@
 int cbaseline_noop(lua_State *L);
 /* A C closure that reads its (light userdata) upvalue and does nothing else. */
 int cbaseline_upvalue_noop(lua_State *L);
+/* A light C function that calls an empty function the way a Swift closure is called (Clang's
+ * swiftcall, with a context and an error register) and checks the error: what any C function
+ * that calls Swift pays, with no Swift in it (the no-op row's floor). */
+int cbaseline_calls_out(lua_State *L);
 int cbaseline_int(lua_State *L);
 int cbaseline_string(lua_State *L);
 int cbaseline_fields(lua_State *L);
