@@ -185,7 +185,6 @@ struct KeyedReads {
     }
 
     /// What the field for `key` held when the reader opened, if it was read then.
-    @inline(__always)
     private mutating func value<Key: CodingKey>(for key: Key) -> behave_plan_value? {
         if let index = readAhead(key) { return values[index] }
         guard let position = position(of: key), position <= readAhead else { return nil }
@@ -194,16 +193,36 @@ struct KeyedReads {
 
     /// The field for `key` as an integer, when it was read as the reader opened and is an
     /// integer or a float with an integral value.
-    @inline(__always)
     mutating func integer<Key: CodingKey>(for key: Key) -> Int64? {
         guard let value = value(for: key), value.integral != 0 else { return nil }
         return value.integer
     }
 
-    /// The field for `key` as a float, as ``integer(for:)`` reads an integer.
+    /// ``integer(for:)`` on the read-ahead path alone, nil off it: what the container's `decode`
+    /// inlines, its every other path being one call, so that the path nearly every field takes
+    /// saves no registers for the rest.
     @inline(__always)
+    mutating func readAheadInteger<Key: CodingKey>(for key: Key) -> Int64? {
+        guard let index = readAhead(key) else { return nil }
+        let value = values[index]
+        return value.integral != 0 ? value.integer : nil
+    }
+
+    /// The field for `key` as a float, as ``integer(for:)`` reads an integer.
     mutating func number<Key: CodingKey>(for key: Key) -> Double? {
-        guard let value = value(for: key), value.type == Int32(behave_type_number) else { return nil }
+        value(for: key).flatMap(Self.number)
+    }
+
+    /// ``number(for:)`` on the read-ahead path alone, as ``readAheadInteger(for:)``.
+    @inline(__always)
+    mutating func readAheadNumber<Key: CodingKey>(for key: Key) -> Double? {
+        guard let index = readAhead(key) else { return nil }
+        return Self.number(values[index])
+    }
+
+    @inline(__always)
+    private static func number(_ value: behave_plan_value) -> Double? {
+        guard value.type == Int32(behave_type_number) else { return nil }
         return value.integral != 0 ? Double(value.integer) : value.number
     }
 }

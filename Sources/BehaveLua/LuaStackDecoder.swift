@@ -197,14 +197,30 @@ struct KeyedStackDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// one that does not convert, is read as a slot (which words the error).
     @inline(__always)
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        if let integer = reads.pointee.integer(for: key) { return Int(integer) }
-        return try withField(key) { try ScalarDecoding.integer(Int.self, $0, { decoder.codingPath + [key] }) }
+        if let integer = reads.pointee.readAheadInteger(for: key) { return Int(integer) }
+        return try decodeInteger(key)
     }
     @inline(__always)
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        if let number = reads.pointee.readAheadNumber(for: key) { return number }
+        return try decodeNumber(key)
+    }
+
+    /// An `Int` field off the read-ahead path: out of line, so that the path every field of a
+    /// synthesized `init(from:)` takes saves no registers for this one.
+    @inline(never)
+    private func decodeInteger(_ key: Key) throws -> Int {
+        if let integer = reads.pointee.integer(for: key) { return Int(integer) }
+        return try withField(key) { try ScalarDecoding.integer(Int.self, $0, { decoder.codingPath + [key] }) }
+    }
+
+    /// A `Double` field off the read-ahead path, as ``decodeInteger(_:)``.
+    @inline(never)
+    private func decodeNumber(_ key: Key) throws -> Double {
         if let number = reads.pointee.number(for: key) { return number }
         return try withField(key) { try ScalarDecoding.double($0, { decoder.codingPath + [key] }) }
     }
+
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         try withField(key) { try ScalarDecoding.string($0, { decoder.codingPath + [key] }) }
     }
