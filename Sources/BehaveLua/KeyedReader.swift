@@ -184,9 +184,9 @@ struct KeyedReads {
         return (planIndex + Int32(position), value.type)
     }
 
-    /// What the field for `key` held when the reader opened, if it was read then.
+    /// What the field for `key` held when the reader opened, if it was read then: found by its
+    /// position, for the container's paths off the read-ahead one, which was tried already.
     private mutating func value<Key: CodingKey>(for key: Key) -> behave_plan_value? {
-        if let index = readAhead(key) { return values[index] }
         guard let position = position(of: key), position <= readAhead else { return nil }
         return values[position - 1]
     }
