@@ -9,7 +9,7 @@ import CFuzzDriver
 @main
 enum BehaveFuzz {
     nonisolated(unsafe) static let targets: [any FuzzTarget.Type] = [
-        JSONTarget.self, PlanTarget.self, EventsTarget.self, ValuesTarget.self, SandboxTarget.self,
+        JSONTarget.self, PlanTarget.self, EventsTarget.self, ValuesTarget.self, SandboxTarget.self, TraceTarget.self,
     ]
 
     nonisolated(unsafe) static var selected: (any FuzzTarget.Type)?

@@ -185,15 +185,27 @@ public struct LuaTable: LuaReferenced {
     }
 
     /// Every key–value pair, in Lua's traversal order (raw, like `next`).
-    public var pairs: [(key: LuaValue, value: LuaValue)] {
+    public var pairs: [(key: LuaValue, value: LuaValue)] { pairs(limit: .max, stringBytes: .max) }
+
+    /// The first `limit` key–value pairs in Lua's traversal order (raw, like `next`), each string
+    /// cut to `stringBytes` bytes (``LuaStack/value(at:stringBytes:)``). The walk stops there: a
+    /// table of any size, holding strings of any length, costs no more than `limit` short steps.
+    public func pairs(limit: Int, stringBytes: Int) -> [(key: LuaValue, value: LuaValue)] {
         let L = state.pointer
+        guard limit > 0, lua_checkstack(L, 3) != 0 else { return [] }
         reference.push(onto: L)
         defer { behave_pop(L, 1) }
         var result: [(key: LuaValue, value: LuaValue)] = []
         lua_pushnil(L)
         while lua_next(L, -2) != 0 {
-            result.append((state.stack.value(at: -2), state.stack.value(at: -1)))
+            let stack = state.stack
+            result.append(
+                (stack.value(at: -2, stringBytes: stringBytes), stack.value(at: -1, stringBytes: stringBytes)))
             behave_pop(L, 1)
+            if result.count == limit {
+                behave_pop(L, 1)  // the key `next` would resume from
+                break
+            }
         }
         return result
     }

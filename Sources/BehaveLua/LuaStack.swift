@@ -28,7 +28,11 @@ public struct LuaStack {
     }
 
     /// Reads the value at `index` without losing anything.
-    public func value(at index: Int32) -> LuaValue {
+    public func value(at index: Int32) -> LuaValue { value(at: index, stringBytes: .max) }
+
+    /// Reads the value at `index`, keeping at most `stringBytes` bytes of a string: a reader that
+    /// shows strings cut short copies no more of a large one than it shows.
+    public func value(at index: Int32, stringBytes: Int) -> LuaValue {
         let L = pointer
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE:
@@ -39,7 +43,7 @@ public struct LuaStack {
             if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
             return .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
-            return .string(LuaString(bytes: bytes(at: index)))
+            return .string(LuaString(bytes: bytes(at: index, limit: stringBytes)))
         case LUA_TTABLE:
             lua_pushvalue(L, index)
             return .table(LuaTable(popping: state, from: L))
@@ -60,11 +64,15 @@ public struct LuaStack {
     }
 
     /// The bytes of the string at `index` (which must be a string).
-    public func bytes(at index: Int32) -> [UInt8] {
+    public func bytes(at index: Int32) -> [UInt8] { bytes(at: index, limit: .max) }
+
+    /// The first `limit` bytes (or all, when fewer) of the string at `index`.
+    func bytes(at index: Int32, limit: Int) -> [UInt8] {
         var length = 0
         guard let chars = lua_tolstring(pointer, index, &length) else { return [] }
-        return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
-            Array(UnsafeBufferPointer(start: $0, count: length))
+        let kept = min(length, limit)
+        return chars.withMemoryRebound(to: UInt8.self, capacity: kept) {
+            Array(UnsafeBufferPointer(start: $0, count: kept))
         }
     }
 

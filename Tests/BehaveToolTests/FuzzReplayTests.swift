@@ -8,7 +8,7 @@ import Testing
 struct FuzzReplayTests {
     @Test(
         "each target takes its seeds and regressions without a finding",
-        arguments: ["json", "events", "plan", "values", "sandbox"])
+        arguments: ["json", "events", "plan", "values", "sandbox", "trace"])
     func replay(target: String) throws {
         let directories = ["Fuzz/seeds/\(target)", "Fuzz/regressions/\(target)"].map {
             Tool.root.appendingPathComponent($0).path
@@ -24,6 +24,8 @@ struct FuzzReplayTests {
     func unknownTarget() throws {
         let result = try Tool.run(["frob"], program: Tool.product("behave-fuzz"))
         #expect(result.status == 64)
-        #expect(result.stderr == "usage: behave-fuzz json|plan|events|values|sandbox [libFuzzer options] [CORPUS...]\n")
+        #expect(
+            result.stderr
+                == "usage: behave-fuzz json|plan|events|values|sandbox|trace [libFuzzer options] [CORPUS...]\n")
     }
 }

@@ -39,6 +39,8 @@ public struct TraceEvent: Sendable, Equatable {
     /// Up to microseconds, with no exponent: JSON numbers a reader parses as written.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        // Past this, microseconds no longer fit an Int64 (and a Double has none to show).
+        guard value.magnitude < 1e12 else { return "\(value)" }
         let micros = (value * 1_000_000).rounded()
         let whole = Int64(micros / 1_000_000)
         let fraction = Int64(abs(micros.truncatingRemainder(dividingBy: 1_000_000)))

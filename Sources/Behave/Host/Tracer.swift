@@ -74,34 +74,14 @@ final class Tracer: @unchecked Sendable {
     /// Real time for an action's duration.
     static func seconds() -> Double { Double(behave_now_ns()) / 1e9 }
 
-    /// The `count` values of `stack` from `first` on, as JSON text.
+    /// The `count` values of `stack` from `first` on, as JSON text (``TracePayload``).
     static func values(_ stack: LuaStack, from first: Int32, count: Int32) -> [String] {
         guard count > 0 else { return [] }
-        return (first..<(first + count)).map { json(stack.value(at: $0), depth: 0) }
+        return (first..<(first + count)).map { json(stack, at: $0) }
     }
 
-    /// `value` as JSON: tables as arrays or objects (raw, 3 levels, 50 entries each), functions
-    /// and other references as a string naming their type.
-    static func json(_ value: LuaValue, depth: Int) -> String {
-        switch value {
-        case .nil: return "null"
-        case .boolean(let b): return b ? "true" : "false"
-        case .integer(let i): return "\(i)"
-        case .number(let d): return TraceEvent.number(d)
-        case .string(let s): return JSONText.quoted(s.description)
-        case .table(let table):
-            guard depth < 3 else { return "\"table\"" }
-            let pairs = table.pairs.prefix(50)
-            let isArray = pairs.enumerated().allSatisfy { offset, pair in pair.key.integer == Int64(offset + 1) }
-            if isArray {
-                return "[" + pairs.map { json($0.value, depth: depth + 1) }.joined(separator: ",") + "]"
-            }
-            return "{"
-                + pairs.map { JSONText.quoted($0.key.string ?? "\($0.key)") + ":" + json($0.value, depth: depth + 1) }
-                .joined(separator: ",") + "}"
-        case .function: return "\"function\""
-        case .userdata, .lightUserdata: return "\"userdata\""
-        case .thread: return "\"thread\""
-        }
+    /// The value at `index` of `stack` as JSON text (``TracePayload``), read no further than it shows.
+    static func json(_ stack: LuaStack, at index: Int32) -> String {
+        TracePayload.json(stack.value(at: index, stringBytes: TracePayload.stringBytes + 1))
     }
 }

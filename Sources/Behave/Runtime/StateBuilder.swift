@@ -20,6 +20,7 @@ enum StateBuilder {
         behave_set_collecting(L, 0)
         if policy.isTrusted {
             lua.openStandardLibraries()
+            behave_stock_warnings(L)
         } else {
             for (name, open) in [
                 ("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
@@ -229,7 +230,7 @@ enum StateBuilder {
                 tracer.report(
                     .event(
                         name: try String.read(from: stack, at: 2),
-                        payload: Tracer.json(stack.value(at: 3), depth: 0)))
+                        payload: Tracer.json(stack, at: 3)))
             default: tracer.report(.timer(try String.read(from: stack, at: 2)))
             }
             return 0
@@ -239,7 +240,8 @@ enum StateBuilder {
             try output.write(String.read(from: stack, at: 1))
             return 0
         }
-        lua_pushcclosure(L, behave_print, 1)
+        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_PRINT)
+        lua_pushcclosure(L, behave_print, 0)
         lua_setfield(L, -2, "print")
         lua.pushFunction(named: "has") { stack in
             let module = try String.read(from: stack, at: 1)

@@ -41,10 +41,12 @@ struct TestSuite {
             )
             throw ExitCode(BehaveExit.scriptError)
         }
-        let traceFD = try trace.map(TraceOutput.descriptor(for:))
+        let traceOutput = try trace.map { path throws(ExitCode) in
+            try TraceOutput.create(path, limit: policy.limits.output)
+        }
         var reports: [FileReport] = []
         for path in paths {
-            let report = try await run(path, traceFD: traceFD, watched: &watched)
+            let report = try await run(path, trace: traceOutput, watched: &watched)
             reports.append(report)
             if Interrupts.cancelled { throw ExitCode(Interrupts.exitCode) }
         }
@@ -65,7 +67,8 @@ struct TestSuite {
     }
 
     /// Runs one file's tests, printing each result as it ends.
-    private func run(_ path: String, traceFD: Int32?, watched: inout [String]) async throws(ExitCode) -> FileReport {
+    private func run(_ path: String, trace: TraceOutput?, watched: inout [String]) async throws(ExitCode) -> FileReport
+    {
         let started = SystemClock().now
         let file: Behaviour
         do { file = try Behaviour.read(path: path, limit: policy.limits.input) } catch {
@@ -73,19 +76,17 @@ struct TestSuite {
         }
         let host = try ToolHost.make(
             policy: policy, openURLs: openURLs, clock: realTime ? SystemClock() : VirtualClock())
-        if let traceFD { TraceOutput.attach(host, to: traceFD) }
+        trace?.attach(host)
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         print(path)
         var report = FileReport(file: path, results: [], error: nil, seconds: 0)
         do {
             report.results = try await TestFile(file).run(on: host, matching: filter) { result in
-                if let traceFD {
-                    // After the test's own lines: which test they were, and how it ended.
-                    StandardError.write(
-                        "{\"type\":\"test\",\"file\":\(JSONText.quoted(path)),\"name\":\(JSONText.quoted(result.name)),"
-                            + "\"passed\":\(result.passed)}\n", to: traceFD)
-                }
+                // After the test's own lines: which test they were, and how it ended.
+                trace?.write(
+                    "{\"type\":\"test\",\"file\":\(JSONText.quoted(path)),\"name\":\(JSONText.quoted(result.name)),"
+                        + "\"passed\":\(result.passed)}")
                 StandardOutput.flush()
                 print(Self.line(for: result, in: file))
                 StandardOutput.flush()
