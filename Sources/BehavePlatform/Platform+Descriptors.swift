@@ -32,3 +32,27 @@ extension Platform {
         }
     }
 }
+
+extension Platform {
+    /// Waits until `fd` can be read without blocking (data, or its end), at most `milliseconds`
+    /// (-1: no bound). True when it can; false when the time ran out or a signal came first
+    /// (the caller decides whether to wait again). An error of the descriptor itself counts as
+    /// readable: the read that follows reports it.
+    package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let n = poll(&entry, 1, milliseconds)
+        return n > 0 || (n < 0 && errno != EINTR)
+    }
+
+    /// Whether `fd` is a terminal: a person typing, whom no time limit hurries.
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+}
+
+extension Platform {
+    /// Seconds on a clock that only moves forward, for deadlines.
+    package static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

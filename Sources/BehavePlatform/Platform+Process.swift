@@ -34,3 +34,16 @@ extension Platform {
         getenv(name).map { String(cString: $0) }
     }
 }
+
+extension Platform {
+    /// Arms SIGALRM to arrive in `microseconds` (under a second), replacing any alarm set. Safe
+    /// in a signal handler: one system call, nothing allocated.
+    package static func armAlarm(microseconds: Int32) {
+        var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: 0, tv_usec: .init(microseconds)))
+        #if canImport(Glibc)
+            setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+        #else
+            setitimer(ITIMER_REAL, &timer, nil)
+        #endif
+    }
+}

@@ -163,9 +163,19 @@ package struct ActionReferences {
         var i = 0
         var line = 1
         var lineStart = 0
+        // Characters from the line's start to `countedTo`: tokens come in order, so each column
+        // counts on from the last one, and a file on one long line stays linear.
+        var counted = 0
+        var countedTo = 0
         func position(_ at: Int) -> SourcePosition {
+            if countedTo < lineStart || countedTo > at {
+                countedTo = lineStart
+                counted = 0
+            }
             // Columns count characters: every byte but UTF-8's continuation bytes.
-            SourcePosition(line: line, column: source[lineStart..<at].count { $0 & 0xC0 != 0x80 } + 1)
+            counted += source[countedTo..<at].count { $0 & 0xC0 != 0x80 }
+            countedTo = at
+            return SourcePosition(line: line, column: counted + 1)
         }
         func skip(to end: Int) {
             while i < end && i < source.count {

@@ -49,9 +49,12 @@ public struct Behaviour: Sendable {
 
     /// Reads a behaviour file of at most `limit` bytes (0 for any size): a larger one, or a
     /// stream such as `/dev/zero`, is refused with ``BehaveError/tooLarge(_:limit:)`` before
-    /// anything past the limit is read.
-    public static func read(path: String, limit: Int = Limits().input) throws(BehaveError) -> Behaviour {
-        let bytes = try FileBytes.read(path, limit: limit)
+    /// anything past the limit is read. A file that is not regular (a FIFO, a pipe, a device)
+    /// must reach its end within `timeLimit` seconds (0 for no bound).
+    public static func read(path: String, limit: Int = Limits().input, timeLimit: Double = Limits().time)
+        throws(BehaveError) -> Behaviour
+    {
+        let bytes = try FileBytes.read(path, limit: limit, seconds: timeLimit)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         return Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)

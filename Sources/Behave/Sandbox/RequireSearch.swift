@@ -30,7 +30,7 @@ enum RequireSearch {
             guard resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
                 return .failure("module '\(name)' not found: \(candidate) leads outside \(directory)")
             }
-            do { return .success((try FileBytes.read(resolved, limit: limit), candidate)) } catch {
+            do { return .success((try FileBytes.read(resolved, limit: limit, regularOnly: true), candidate)) } catch {
                 return .failure("module '\(name)': \(error)")
             }
         }

@@ -73,10 +73,10 @@ extension BehaveHost {
                 "source",
                 lua.function(named: "run_behaviour") { [unowned self] stack in
                     let path = try String.read(from: stack, at: 1)
-                    let full =
-                        path.hasPrefix("/") || directory == nil || directory == "." ? path : directory! + "/" + path
+                    let full = directory == nil || directory == "." ? path : directory! + "/" + path
                     do throws(BehaveError) {
-                        let behaviour = try Behaviour.read(path: full, limit: limit)
+                        let behaviour = try Self.confinedBehaviour(
+                            full, named: path, under: directory ?? ".", limit: limit)
                         let source = try luaSource(of: behaviour)
                         requiredFiles(adding: full)
                         guard stack.reserve(2) else { return 0 }
@@ -104,5 +104,27 @@ extension BehaveHost {
         } catch {
             throw .failed(LuaError(kind: .runtime, message: "\(error)"))
         }
+    }
+
+    /// The behaviour a test's `run_behaviour(name)` names: a test file is confined as a behaviour
+    /// is (``RequireSearch``), so it reads regular files under its own directory only, never an
+    /// absolute path or one that `..` or a symbolic link leads out of.
+    private static func confinedBehaviour(_ full: String, named name: String, under directory: String, limit: Int)
+        throws(BehaveError) -> Behaviour
+    {
+        guard !name.hasPrefix("/") else {
+            throw .unreadable(
+                name, reason: "a test names a behaviour relative to its own directory, not an absolute path")
+        }
+        guard let root = RequireSearch.realPath(directory), let resolved = RequireSearch.realPath(full) else {
+            throw .unreadable(name, reason: "No such file or directory")
+        }
+        guard resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
+            throw .unreadable(name, reason: "it leads outside the test file's directory \(directory)")
+        }
+        let bytes = try FileBytes.read(resolved, limit: limit, regularOnly: true)
+        let slash = full.lastIndex(of: "/")
+        let parent = slash.map { String(full[..<$0]) } ?? "."
+        return Behaviour(name: full, bytes: bytes, directory: parent.isEmpty ? "/" : parent)
     }
 }

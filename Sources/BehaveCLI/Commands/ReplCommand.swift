@@ -46,6 +46,7 @@ struct ReplCommand: AsyncParsableCommand {
             if let preload { try await runScript(after: preload, on: host) } else { try await runScript(on: host) }
             return
         }
+        Interrupts.interruptEndsTool = false  // Ctrl-C cancels the line being run
         let session: BehaveSession
         do { session = try BehaveSession(host: host, directory: ".") } catch { throw BehaveExit.report(error) }
         var repl = Repl(session: session, policy: sandbox.policy)

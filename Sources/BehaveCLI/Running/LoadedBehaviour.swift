@@ -27,18 +27,22 @@ package struct LoadedBehaviour {
     /// Reads `argument`: a file here, `-` for stdin (as `lua -` reads it), a URL through `tools`
     /// with `remote`'s settings (handed to `behave-remote` without them).
     /// `validate` decides whether a downloaded or cached copy may run.
-    /// A file, or the `--fallback` of a URL, holds at most `limit` bytes (``Limits/input``).
+    /// A file, or the `--fallback` of a URL, holds at most `limit` bytes (``Limits/input``); one
+    /// that is not regular, or stdin, must end within `seconds` (``Limits/time``).
     static func load(
-        _ argument: String, limit: Int, remote: RemoteOptions?, tools: (any RemoteTools)?,
+        _ argument: String, limit: Int, seconds: Double = Limits().time, remote: RemoteOptions?,
+        tools: (any RemoteTools)?,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
         if argument == "-" {
-            do { return LoadedBehaviour(behaviour: try stdin(limit: limit)) } catch {
+            do { return LoadedBehaviour(behaviour: try stdin(limit: limit, seconds: seconds)) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
         }
         guard Behaviour.isRemote(argument) else {
-            do { return LoadedBehaviour(behaviour: try Behaviour.read(path: argument, limit: limit)) } catch {
+            do {
+                return LoadedBehaviour(behaviour: try Behaviour.read(path: argument, limit: limit, timeLimit: seconds))
+            } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
         }
@@ -48,7 +52,10 @@ package struct LoadedBehaviour {
 
     /// What stdin holds, at most `limit` bytes, as the behaviour named `stdin` (`run -`, a piped
     /// REPL, bare `behave`).
-    static func stdin(limit: Int) throws(BehaveError) -> Behaviour {
-        Behaviour(name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: limit), directory: ".")
+    /// Unless stdin is a terminal, its end must come within `seconds` (0 for no bound).
+    static func stdin(limit: Int, seconds: Double = Limits().time) throws(BehaveError) -> Behaviour {
+        Behaviour(
+            name: "stdin", bytes: try FileBytes.read(fd: 0, name: "stdin", limit: limit, seconds: seconds),
+            directory: ".")
     }
 }

@@ -46,7 +46,8 @@ struct RunInvocation: Equatable {
             channel = StdinEvents.start(lineLimit: policy.limits.input)
         } else if let events {
             do {
-                timeline = try TimedEvent.parseLines(FileBytes.read(events, limit: policy.limits.input), file: events)
+                timeline = try TimedEvent.parseLines(
+                    FileBytes.read(events, limit: policy.limits.input, seconds: policy.limits.time), file: events)
             } catch {
                 throw BehaveExit.report(error)
             }
@@ -59,13 +60,14 @@ struct RunInvocation: Equatable {
             if let code {
                 loaded = LoadedBehaviour(behaviour: Behaviour(name: file, source: code, format: .lua))
             } else {
-                loaded = try await LoadedBehaviour.load(file, limit: policy.limits.input, remote: remote, tools: tools)
-                {
+                loaded = try await LoadedBehaviour.load(
+                    file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools
+                ) {
                     host.check($0, strict: strict)
                 }
             }
         } catch { throw error.code }
-        if let trace { TraceOutput.attach(host, to: try TraceOutput.descriptor(for: trace)) }
+        if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
         // The behaviour's output is flushed before anything the tool writes on stderr.
         let report: RunReport
@@ -78,15 +80,16 @@ struct RunInvocation: Equatable {
             if !Interrupts.cancelled {
                 loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }))
             }
-            await loaded.afterRun?()
+            _ = await AfterRun.finish(loaded.afterRun)
             throw code
         }
         if report.failedTasks > 0 {
             let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
             loaded.afterFailure?("\(count) failed")
         }
-        await loaded.afterRun?()
+        // The output is written first: a background fetch never holds it (AfterRun).
         try BehaveExit.flushOutput()
+        if await AfterRun.finish(loaded.afterRun) == .interrupted { throw ExitCode(Interrupts.exitCode) }
         if case .completed(let waiting) = report.finish, waiting > 0 {
             StandardError.write(
                 "\(BehaveTool.current.name): warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "

@@ -18,6 +18,7 @@ package enum BehaveMain {
     /// Without `remote`, a command that needs the tools is handed to `behave-remote` (``RemoteHandOff``).
     /// The plain `behave run FILE` skips ArgumentParser (``RunInvocation``).
     private static func run(remote: (any RemoteTools)?) async -> Never {
+        Interrupts.install()
         if let plain = RunInvocation(plainCommandLine: Array(CommandLine.arguments.dropFirst())) {
             do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
             exit(BehaveExit.success)
