@@ -28,7 +28,9 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
         self.connectTimeout = connectTimeout
         var settings = HTTPClient.Configuration(
             redirectConfiguration: .disallow,  // the loader follows them, checking each hop's scheme
-            timeout: .init(connect: .nanoseconds(Int64(connectTimeout * 1e9))))
+            timeout: .init(
+                connect: .nanoseconds(
+                    Int64((connectTimeout.isNaN ? 86_400 : min(max(0, connectTimeout), 86_400)) * 1e9))))
         if let certificateAuthorities {
             var tls = TLSConfiguration.makeClientConfiguration()
             do {
@@ -48,7 +50,10 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
     public func shutdown() async { try? await client.shutdown() }
 
     public func get(_ request: TransportRequest) async throws(RemoteProblem) -> TransportResponse {
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(max(0, request.timeout) * 1e9))
+        // The loader's timer ends a fetch at its deadline (``HTTPFetcher``); this one only lets
+        // the client give up on its own as well. A timeout beyond a day, or not a number, is a day.
+        let seconds = request.timeout.isNaN ? 86_400 : min(max(0, request.timeout), 86_400)
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1e9))
         var outgoing = HTTPClientRequest(url: request.url)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         let response: HTTPClientResponse
@@ -83,6 +88,13 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
         let host = URL(string: url).map { ($0.host ?? "?") + ($0.port.map { ":\($0)" } ?? "") } ?? url
         if let reason = Self.certificateReason(error) {
             return .unreachable("the certificate of \(host) is refused: \(reason)")
+        }
+        if let error = error as? HTTPParserError {
+            // The server answered, and what it sent is not HTTP this client reads: not a connection problem.
+            if case .headerOverflow = error {
+                return .protocolError("the headers from \(host) are larger than an answer's headers may be")
+            }
+            return .protocolError("the answer from \(host) is not valid HTTP (\(error))")
         }
         if let error = error as? HTTPClientError {
             switch error {

@@ -42,4 +42,11 @@ public final class BackgroundRefresh: Sendable {
 
     /// Waits for the fetch (bounded by ``RemoteConfiguration/timeout``) and says how it ended.
     public func wait() async -> Outcome { await done.value }
+
+    /// Waits for the fetch at most `seconds`: nil when it has not ended by then (it goes on, and
+    /// a fresh copy it brings is still kept, as long as the process lives).
+    public func wait(atMost seconds: Double) async -> Outcome? {
+        let done = self.done
+        return await Race.within(seconds, cancelling: false) { await done.value }
+    }
 }

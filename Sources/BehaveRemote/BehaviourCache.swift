@@ -6,7 +6,8 @@ import Crypto
 ///
 /// Writes are atomic: a new copy goes to a temporary file in the same directory, is flushed to disk, and
 /// replaces the old one with `rename(2)`. A crash leaves either the old copy or the new one, never half
-/// of either.
+/// of either, and there is no instant without a whole current copy: the previous copy is kept as a
+/// second name for the current file before the new one replaces it, never by moving it away.
 public struct BehaviourCache: Sendable {
     /// Where the files live.
     public var directory: String
@@ -65,18 +66,22 @@ public struct BehaviourCache: Sendable {
 
     /// Stores `entry` atomically (``AtomicFile``), replacing the current copy only once the new one is
     /// whole on disk. A current copy with other bytes is kept as the previous one first, to run
-    /// again if the new one fails its first run (``quarantineCurrent(of:_:)``).
+    /// again if the new one fails its first run (``quarantineCurrent(of:_:)``). A signed copy
+    /// raises the highest sequence accepted for its URL (``highestSequence(for:)``) before it
+    /// becomes current. When a write fails, the current copy is the one there was.
     public func store(_ entry: CacheEntry) throws(AtomicWriteError) {
         try makeDirectory()
+        if let sequence = entry.signature?.sequence { try raiseSequence(for: entry.url, to: sequence) }
         let current = path(for: entry.url)
         if let old = try? self.entry(for: entry.url), old.body != entry.body {
-            rename(current, siblingPath(for: entry.url, ".previous"))  // atomic: no moment without a copy
+            // A second name for the current file: it stays current until the rename below.
+            try AtomicFile.keepCopy(of: current, at: siblingPath(for: entry.url, ".previous"))
         }
         try AtomicFile.write(entry.encoded(), to: current, mode: 0o600)
     }
 
     /// The file beside `url`'s copy that ends in `suffix`.
-    private func siblingPath(for url: String, _ suffix: String) -> String {
+    func siblingPath(for url: String, _ suffix: String) -> String {
         String(path(for: url).dropLast(".behave-cache".count)) + suffix
     }
 
@@ -85,9 +90,25 @@ public struct BehaviourCache: Sendable {
         try? read(siblingPath(for: url, ".previous"), url: url)
     }
 
-    /// The copy of `url` that failed its first run, if any.
+    /// The copy of `url` that failed its first run, if any; nil too when the record is damaged
+    /// (``quarantineRecord(for:)`` says why).
     public func quarantine(for url: String) -> Quarantine? {
-        (try? FileBytes.read(siblingPath(for: url, ".quarantine"), limit: 1 << 16)).flatMap(Quarantine.decode)
+        try? quarantineRecord(for: url)
+    }
+
+    /// The copy of `url` that failed its first run, if any, or why the record cannot be read.
+    /// Records are bounded when written (``Quarantine``), so only the start of a file is read: a
+    /// longer one is read as far as its fields go, never refused for its length.
+    public func quarantineRecord(for url: String) throws(CacheDamage) -> Quarantine? {
+        let path = siblingPath(for: url, ".quarantine")
+        guard access(path, F_OK) == 0 else { return nil }
+        do { return try Quarantine.decode(FileBytes.readPrefix(path, count: Quarantine.readLimit)) } catch let
+            damage as CacheDamage
+        {
+            throw damage
+        } catch {
+            throw CacheDamage("\(error)")
+        }
     }
 
     /// The quarantine of `url` when it is of these very bytes: a copy not to run again.
@@ -102,7 +123,8 @@ public struct BehaviourCache: Sendable {
     /// previous copy becomes current again (or, with none, there is no current copy: the
     /// fallback runs next).
     public func quarantineCurrent(of url: String, _ reason: String) throws(AtomicWriteError) {
-        guard let current = try? entry(for: url) else { return }
+        // Bytes that have run well are not quarantined for a later failure: it is not their first run.
+        guard let current = try? entry(for: url), !hasRunWell(url, body: current.body) else { return }
         let record = Quarantine(
             digest: CacheEntry.digest(current.body), sequence: current.signature?.sequence, at: WallClock.now(),
             reason: reason)
@@ -125,14 +147,15 @@ public struct BehaviourCache: Sendable {
             .compactMap { try? read(directory + "/" + $0.name, url: nil) }.map(\.url).sorted()
     }
 
-    /// Forgets everything kept for `url`: its copies and its quarantine.
+    /// Forgets everything kept for `url`: its copies, its quarantine, the highest sequence accepted,
+    /// the copies that ran well and the verdicts of validation.
     public func forget(_ url: String) {
-        for suffix in [".behave-cache", ".previous", ".pending", ".quarantine"] {
+        for suffix in [".behave-cache", ".previous", ".pending", ".quarantine", ".sequence", ".ran", ".verdicts"] {
             unlink(siblingPath(for: url, suffix))
         }
     }
 
-    private func makeDirectory() throws(AtomicWriteError) {
+    func makeDirectory() throws(AtomicWriteError) {
         try AtomicFile.makeDirectories(directory)
     }
 }

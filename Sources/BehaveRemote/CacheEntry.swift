@@ -36,7 +36,7 @@ public struct CacheEntry: Sendable, Equatable {
     static let magic = "behave-cache 1"
 
     /// The file's bytes.
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var header = [
             Self.magic, "url \(url)", "format \(format.rawValue)", "fetched-at \(fetchedAt)",
             "length \(body.count)", "sha256 \(Self.digest(body))",
@@ -48,7 +48,7 @@ public struct CacheEntry: Sendable, Equatable {
     }
 
     /// Reads a cache file back, refusing anything damaged or foreign.
-    static func decode(_ bytes: [UInt8]) throws(CacheDamage) -> CacheEntry {
+    package static func decode(_ bytes: [UInt8]) throws(CacheDamage) -> CacheEntry {
         guard let blank = bytes.indices.dropLast().first(where: { bytes[$0] == 0x0A && bytes[$0 + 1] == 0x0A }) else {
             throw CacheDamage("no header")
         }
@@ -68,6 +68,8 @@ public struct CacheEntry: Sendable, Equatable {
         else {
             throw CacheDamage("header incomplete")
         }
+        // A time that is not one (nan, 1e300, before 1970) is damage: it never reaches a conversion.
+        guard WallClock.isTime(fetchedAt) else { throw CacheDamage("fetched-at is not a time") }
         guard body.count == length else { throw CacheDamage("body is \(body.count) bytes, header says \(length)") }
         guard digest == Self.digest(body) else { throw CacheDamage("body does not match its SHA-256") }
         var signature: Signature?

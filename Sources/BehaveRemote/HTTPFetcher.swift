@@ -53,14 +53,22 @@ struct HTTPFetcher: Sendable {
             try checkScheme(current, redirected: redirects > 0)
             let left = deadline - WallClock.now()
             guard left > 0 else { throw .timedOut(seconds: configuration.timeout) }
+            let request = TransportRequest(url: current, headers: headers, maximumSize: maximumSize, timeout: left)
+            let transport = self.transport
+            // The deadline is kept here, by a timer, and not left to the transport: a server that
+            // sends its headers and then nothing, or a transport that ignores its timeout, ends
+            // the fetch at the deadline all the same.
+            let answer = await Race.within(left) { () async -> Result<TransportResponse, RemoteProblem> in
+                do throws(RemoteProblem) { return .success(try await transport.get(request)) } catch {
+                    return .failure(error)
+                }
+            }
             let response: TransportResponse
-            do {
-                response = try await transport.get(
-                    TransportRequest(url: current, headers: headers, maximumSize: maximumSize, timeout: left))
-            } catch {
-                // The transport knows the seconds that were left; the reader knows --timeout.
-                if case .timedOut = error { throw .timedOut(seconds: configuration.timeout) }
-                throw error
+            switch answer {
+            case .success(let received)?: response = received
+            // The transport knows the seconds that were left; the reader knows --timeout.
+            case .failure(.timedOut)?, nil: throw .timedOut(seconds: configuration.timeout)
+            case .failure(let problem)?: throw problem
             }
             let status = response.status
             guard [301, 302, 303, 307, 308].contains(status) else { return response }

@@ -19,22 +19,44 @@ public struct Quarantine: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// Its file form: `key value` lines.
-    func encoded() -> [UInt8] {
-        let reason = reason.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    /// The most bytes of a reason a record keeps: a record is always far smaller than ``readLimit``.
+    package static let reasonLimit = 1000
+    /// The most bytes of a record file read back.
+    static let readLimit = 1 << 16
+
+    /// Its file form: `key value` lines, the reason's first line cut to ``reasonLimit`` bytes.
+    package func encoded() -> [UInt8] {
+        let line = reason.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        var reason = ""
+        for character in line {
+            guard reason.utf8.count + character.utf8.count <= Self.reasonLimit - 3 else {
+                reason += "…"
+                break
+            }
+            reason.append(character)
+        }
+        let at = WallClock.isTime(at) ? at : 0
         return Array(
             "digest \(digest)\nsequence \(sequence.map(String.init) ?? "-")\nat \(at)\nreason \(reason)\n".utf8)
     }
 
-    static func decode(_ bytes: [UInt8]) -> Quarantine? {
+    /// A record from the start of its file. A record without a digest is damage; a damaged time
+    /// (not a number, or no date) is read as 0, unknown, and the record still holds: its bytes stay
+    /// refused.
+    package static func decode(_ bytes: [UInt8]) throws(CacheDamage) -> Quarantine {
         var fields: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { continue }
-            fields[String(line[..<space])] = String(line[line.index(after: space)...])
+            let name = String(line[..<space])
+            if fields[name] == nil { fields[name] = String(line[line.index(after: space)...]) }
         }
-        guard let digest = fields["digest"], let at = fields["at"].flatMap(Double.init) else { return nil }
+        guard let digest = fields["digest"], DigestList.isDigest(digest) else {
+            throw CacheDamage("the quarantine record names no SHA-256")
+        }
+        let at = fields["at"].flatMap(Double.init).flatMap { WallClock.isTime($0) ? $0 : nil } ?? 0
         return Quarantine(
-            digest: digest, sequence: fields["sequence"].flatMap { Int64($0) }, at: at, reason: fields["reason"] ?? "")
+            digest: digest, sequence: fields["sequence"].flatMap { Int64($0) }, at: at,
+            reason: String((fields["reason"] ?? "").prefix(reasonLimit)))
     }
 }
 

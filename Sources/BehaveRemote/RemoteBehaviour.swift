@@ -54,6 +54,8 @@ public struct RemoteBehaviour: Sendable {
 
     static func describeAge(since time: Double) -> String {
         let seconds = max(0, WallClock.now() - time)
+        // Only a time read back whole reaches here; anything else has no age to convert.
+        guard WallClock.isTime(seconds) else { return "an unknown time" }
         if seconds < 120 { return "\(Int(seconds)) s" }
         if seconds < 7200 { return "\(Int(seconds / 60)) min" }
         if seconds < 172_800 { return "\(Int(seconds / 3600)) h" }

@@ -47,6 +47,11 @@ public struct RemoteConfiguration: Sendable {
     /// What makes the requests: nil for ``AsyncHTTPClientTransport`` (made for each load and
     /// shut down after it); an app's own for `URLSession`, a proxy, or pinning.
     public var transport: (any BehaviourTransport)?
+    /// What names the `validate` function a load is given, when its verdicts may be remembered:
+    /// the cache then keeps, per copy's SHA-256 and this name, that the copy passed, and does not
+    /// validate the same bytes again. Change it whenever validation may decide otherwise (the
+    /// app's version, its modules, strictness). nil (the default) validates every copy at every load.
+    public var validatorIdentity: String?
     /// What runs when neither a fresh nor a cached copy can: the app's bundled default.
     public var fallback: Behaviour?
 

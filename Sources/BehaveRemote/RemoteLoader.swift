@@ -46,10 +46,23 @@ public struct RemoteLoader: Sendable {
             notes.append("the cached copy of \(url) is damaged (\(error)) and is ignored")
         }
 
-        let promoted = promotePending(url, cached: cached, cache: cache, notes: &notes, validate: validate)
+        // The highest sequence ever accepted for the URL, kept apart from the copies: no copy with a
+        // lower one is accepted, whatever became of the copy that carried it.
+        var highest: Int64?
+        do { highest = try cache.highestSequence(for: url) } catch {
+            notes.append("\(url): \(error); the sequences of the kept copies stand in for it")
+            highest = [cache.previousEntry(for: url), cached?.entry].compactMap { $0?.signature?.sequence }.max()
+        }
+        do { _ = try cache.quarantineRecord(for: url) } catch {
+            notes.append("the quarantine record of \(url) is damaged (\(error)) and is ignored")
+        }
+
+        let promoted = promotePending(
+            url, cached: cached, highest: highest, cache: cache, notes: &notes, validate: validate)
         cached = promoted.copy
-        // A copy that has not run before: a failure of this run quarantines it (quarantine(_:because:)).
-        let firstRun = promoted.promoted
+        // A copy that has not run well before: a failure of this run quarantines it
+        // (quarantine(_:because:)). Bytes that ran well once are never on their first run again.
+        let firstRun = promoted.promoted && !cache.hasRunWell(url, body: promoted.copy?.entry.body ?? [])
 
         if let cached, !configuration.refresh, configuration.minimumFetchInterval > 0 {
             let age = WallClock.now() - cached.entry.fetchedAt
@@ -71,11 +84,12 @@ public struct RemoteLoader: Sendable {
                 } catch {
                     return .failure(error)
                 }
-                let outcome = await loader.fetchFresh(url, cached: cached, fetcher: fetcher)
+                let outcome = await loader.fetchFresh(url, cached: cached, highest: highest, fetcher: fetcher)
                 await fetcher.shutdown()
                 return outcome
             }
-            guard let finished = await Self.first(of: fetch, within: wait) else {
+            // The fetch goes on past the wait: it is not cancelled, only no longer waited for.
+            guard let finished = await Race.within(wait, cancelling: false, { await fetch.value }) else {
                 let refresh = BackgroundRefresh(fetch: fetch, url: url, cache: cache)
                 return RemoteBehaviour(
                     url: url, behaviour: cached.behaviour, origin: .cachedWhileRefreshing,
@@ -86,14 +100,14 @@ public struct RemoteLoader: Sendable {
         } else {
             do throws(RemoteProblem) {
                 let fetcher = try HTTPFetcher(configuration: configuration)
-                outcome = await fetchFresh(url, cached: cached, fetcher: fetcher)
+                outcome = await fetchFresh(url, cached: cached, highest: highest, fetcher: fetcher)
                 await fetcher.shutdown()
             } catch {
                 outcome = .failure(error)
             }
         }
         if case .success(let (copy, .downloaded)) = outcome {
-            let errors = validate(copy.behaviour).filter { $0.severity == .error }
+            let errors = validated(copy.entry, copy.behaviour, cache: cache, validate: validate)
             if !errors.isEmpty { outcome = .failure(.invalid(errors)) }
             if let quarantine = cache.quarantine(for: url, matching: copy.entry.body) {
                 outcome = .failure(.quarantined(reason: quarantine.reason, at: quarantine.at))
@@ -106,7 +120,8 @@ public struct RemoteLoader: Sendable {
             if origin == .downloaded { cache.removeQuarantine(for: url) }  // the server serves other bytes now
             return RemoteBehaviour(
                 url: url, behaviour: copy.behaviour, origin: origin, fetchedAt: copy.entry.fetchedAt,
-                signer: copy.signer, notes: notes, isFirstRun: origin == .downloaded || firstRun)
+                signer: copy.signer, notes: notes,
+                isFirstRun: (origin == .downloaded || firstRun) && !cache.hasRunWell(url, body: copy.entry.body))
         case .failure(let problem):
             if let cached {
                 return RemoteBehaviour(
@@ -124,25 +139,10 @@ public struct RemoteLoader: Sendable {
         }
     }
 
-    /// The result of `fetch` if it comes within `seconds`; nil otherwise (the fetch goes on).
-    private static func first<T: Sendable>(of fetch: Task<T, Never>, within seconds: Double) async -> T? {
-        guard seconds > 0 else { return nil }
-        return await withTaskGroup(of: T?.self) { group in
-            group.addTask { await fetch.value }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1e9))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
-
     /// A fresh copy fetched in the background at an earlier load becomes the current one now, if
     /// it still verifies and validates; otherwise it is dropped, with a note saying why.
     private func promotePending(
-        _ url: String, cached: UsableCopy?, cache: BehaviourCache, notes: inout [String],
+        _ url: String, cached: UsableCopy?, highest: Int64?, cache: BehaviourCache, notes: inout [String],
         validate: (Behaviour) -> [Diagnostic]
     ) -> (copy: UsableCopy?, promoted: Bool) {
         let pending: CacheEntry?
@@ -155,6 +155,12 @@ public struct RemoteLoader: Sendable {
         defer { cache.removePending(for: url) }
         if cache.quarantine(for: url, matching: pending.body) != nil {
             notes.append("the fresh copy of \(url) fetched in the background is the quarantined one: not used")
+            return (cached, false)
+        }
+        if let floor = highest, let sequence = pending.signature?.sequence, sequence < floor {
+            notes.append(
+                "the fresh copy of \(url) fetched in the background is not used: "
+                    + "\(RemoteProblem.olderSequence(sequence, lastGood: floor))")
             return (cached, false)
         }
         switch usable(pending, url: url, validate: validate) {
@@ -174,13 +180,21 @@ public struct RemoteLoader: Sendable {
     /// others. Returns false, doing nothing, for a copy that had run before.
     @discardableResult
     public func quarantine(_ loaded: RemoteBehaviour, because reason: String) -> Bool {
-        guard loaded.isFirstRun else { return false }
+        guard loaded.isFirstRun, loaded.origin != .fallback else { return false }
         do {
             try BehaviourCache(directory: configuration.cacheDirectory).quarantineCurrent(of: loaded.url, reason)
         } catch {
             return false
         }
         return true
+    }
+
+    /// Reports that `loaded` ran well: its bytes are never on their first run again, so a later
+    /// failure of the same bytes (a bad argument, a transient error) does not quarantine them.
+    public func ranWell(_ loaded: RemoteBehaviour) {
+        guard loaded.origin != .fallback else { return }
+        try? BehaviourCache(directory: configuration.cacheDirectory).recordRunWell(
+            loaded.url, body: loaded.behaviour.bytes)
     }
 
     /// What the cache keeps for `url`: the active copy, the previous one, a pending one, a quarantine.
@@ -199,7 +213,7 @@ public struct RemoteLoader: Sendable {
     /// a 304); or why not. A downloaded copy is not validated yet: the caller does it, now or (for a
     /// copy fetched in the background) at the next load.
     private func fetchFresh(
-        _ url: String, cached: UsableCopy?, fetcher: HTTPFetcher
+        _ url: String, cached: UsableCopy?, highest: Int64?, fetcher: HTTPFetcher
     )
         async -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
     {
@@ -249,7 +263,9 @@ public struct RemoteLoader: Sendable {
                         ))
                 }
                 if let at = found.passedExpiry { return .failure(.expired(at: at)) }
-                if let lastGood = cached?.entry.signature?.sequence, found.sequence < lastGood {
+                if let lastGood = [cached?.entry.signature?.sequence, highest].compactMap({ $0 }).max(),
+                    found.sequence < lastGood
+                {
                     return .failure(.olderSequence(found.sequence, lastGood: lastGood))
                 }
                 signature = found
@@ -270,7 +286,12 @@ public struct RemoteLoader: Sendable {
     ) async -> Result<Signature?, RemoteProblem> {
         let signatureURL = RemoteLoader.signatureURL(for: url)
         let answer: TransportResponse
-        do { answer = try await fetcher.get(signatureURL, maximumSize: 4096, deadline: deadline) } catch {
+        do {
+            answer = try await fetcher.get(signatureURL, maximumSize: Self.signatureLimit, deadline: deadline)
+        } catch .tooLarge {
+            return .failure(
+                .badSignature("\(signatureURL) is larger than a signature file may be (\(Self.signatureLimit) bytes)"))
+        } catch {
             return .failure(.badSignature("cannot fetch \(signatureURL): \(error)"))
         }
         if answer.status == 404 || answer.status == 410 { return .success(nil) }
@@ -281,6 +302,9 @@ public struct RemoteLoader: Sendable {
             return .failure(.badSignature("\(signatureURL): \(error)"))
         }
     }
+
+    /// The most bytes a `.sig` may hold: one line of a few dozen bytes, whatever `--max-size` says.
+    static let signatureLimit = 4096
 
     /// Where a behaviour's detached signature is served: the same URL with `.sig` added to its path.
     public static func signatureURL(for url: String) -> String {
@@ -308,9 +332,24 @@ public struct RemoteLoader: Sendable {
             }
         }
         let behaviour = Behaviour(name: url, bytes: entry.body, format: entry.format)
-        if let error = validate(behaviour).first(where: { $0.severity == .error }) {
+        let cache = BehaviourCache(directory: configuration.cacheDirectory)
+        if let error = validated(entry, behaviour, cache: cache, validate: validate).first {
             return .failure(CacheDamage("it no longer validates: \(error)"))
         }
         return .success((behaviour, signer))
+    }
+
+    /// The errors `validate` finds in a copy. With a ``RemoteConfiguration/validatorIdentity``, a
+    /// copy whose bytes passed the same validator before is not validated again.
+    private func validated(
+        _ entry: CacheEntry, _ behaviour: Behaviour, cache: BehaviourCache, validate: (Behaviour) -> [Diagnostic]
+    ) -> [Diagnostic] {
+        guard let validator = configuration.validatorIdentity else {
+            return validate(behaviour).filter { $0.severity == .error }
+        }
+        if cache.passedValidation(entry.url, body: entry.body, validator: validator) { return [] }
+        let errors = validate(behaviour).filter { $0.severity == .error }
+        if errors.isEmpty { cache.recordPassedValidation(entry.url, body: entry.body, validator: validator) }
+        return errors
     }
 }

@@ -51,7 +51,7 @@ public enum RemoteProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .expired(let at): return "its signature expired on \(UTCDate.text(at)) (behave sign --expires)"
         case .quarantined(let reason, let at):
             return
-                "the server still serves the copy quarantined on \(UTCDate.text(Int64(at))) (its first run failed: \(reason))"
+                "the server still serves the copy quarantined on \(WallClock.dateText(at)) (its first run failed: \(reason))"
         case .olderSequence(let sequence, let lastGood):
             return "its sequence \(sequence) is lower than the last good copy's \(lastGood): an older copy served again"
         }

@@ -38,12 +38,15 @@ public struct Signature: Sendable, Equatable {
             throw .notBase64(what: "signature (behave2 SEQUENCE EXPIRY BASE64)")
         }
         guard let sequence = Int64(words[1]), sequence >= 0 else {
-            throw .notBase64(what: "signature whose sequence is a whole number ≥ 0")
+            throw .malformedSignature(
+                "its sequence \(words[1].prefix(40)) is not a whole number from 0 to \(Int64.max)")
         }
         var expires: Int64?
         if words[2] != "-" {
-            guard let seconds = Int64(words[2]) else {
-                throw .notBase64(what: "signature whose expiry is seconds or -")
+            // A date this side of the year 10000: every expiry is a date that can be written out.
+            guard let seconds = Int64(words[2]), seconds >= 0, Double(seconds) < WallClock.latest else {
+                throw .malformedSignature(
+                    "its expiry \(words[2].prefix(40)) is neither - nor seconds since 1970 before the year 10000")
             }
             expires = seconds
         }

@@ -64,6 +64,8 @@ public enum KeyFormatError: Error, Equatable, CustomStringConvertible {
     case privateKeyGiven
     /// A signature in the format before sequence numbers: the bytes alone.
     case unsequencedSignature
+    /// A `behave2` signature line whose sequence or expiry is out of range: why.
+    case malformedSignature(String)
 
     public var description: String {
         switch self {
@@ -77,6 +79,8 @@ public enum KeyFormatError: Error, Equatable, CustomStringConvertible {
             return
                 "this signature is in the old format, over the bytes alone, with no sequence number: "
                 + "sign the file again with `behave sign FILE --key KEY` (behave 0.3.0 or later)"
+        case .malformedSignature(let why):
+            return "expected a signature (behave2 SEQUENCE EXPIRY BASE64), but \(why)"
         case .privateKeyGiven:
             return "this is a private key: give apps the public key (the .pub file), and keep this one secret"
         case .wrongLength(let what, let expected, let found, let hint):

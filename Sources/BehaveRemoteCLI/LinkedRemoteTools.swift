@@ -1,41 +1,68 @@
 import ArgumentParser
 import Behave
 import BehaveCLI
+import BehavePlatform
 import BehaveRemote
 
 /// The real ``RemoteTools``: the loader with its cache, and Ed25519 keys and signatures.
 struct LinkedRemoteTools: RemoteTools {
+    /// How long the tool waits, after the behaviour ends, for a fetch that `--max-wait` left
+    /// running: the output is already written; only the exit waits, and a signal ends it at once.
+    static let refreshGrace: Double = 5
+
+    /// Names this tool's validation (``RemoteConfiguration/validatorIdentity``): the executable
+    /// (its path, size and modification time, which change with its modules and version) and
+    /// the command line (`--strict`, the context). Another tool or other options validate again.
+    static var validatorIdentity: String? {
+        guard let executable = Platform.executablePath(), let stamp = Platform.fileStamp(executable) else {
+            return nil
+        }
+        let stampText = stamp.map(String.init).joined(separator: " ")
+        return "\(BehaveVersion.current)\n\(executable)\n\(stampText)\n"
+            + CommandLine.arguments.dropFirst().joined(separator: "\u{0}")
+    }
+
     func load(
         _ url: String, options: RemoteOptions, inputLimit: Int,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
-        let configuration: RemoteConfiguration
+        var configuration: RemoteConfiguration
         do { configuration = try options.configuration(inputLimit: inputLimit) } catch {
             throw BehaveExitError(BehaveExit.report(error))
         }
+        configuration.validatorIdentity = Self.validatorIdentity
         do {
             let loaded = try await RemoteLoader(configuration).load(url, validate: validate)
             for note in loaded.notes { StandardError.write("\(BehaveTool.current.name): warning: \(note)\n") }
             if let warning = loaded.warning { StandardError.write("\(BehaveTool.current.name): warning: \(warning)\n") }
-            var afterRun: (@Sendable () async -> Void)?
-            if let refresh = loaded.refresh {
-                afterRun = {
-                    let name = BehaveTool.current.name
-                    switch await refresh.wait() {
-                    case .fresh: StandardError.write("\(name): a fresh copy of \(url) is kept for the next run\n")
-                    case .unchanged: break
-                    case .failed(let why): StandardError.write("\(name): warning: \(why); the cached copy stays\n")
-                    }
-                }
-            }
+            let loader = RemoteLoader(configuration)
+            let verdict = RunVerdict()
             var afterFailure: (@Sendable (String) -> Void)?
             if loaded.isFirstRun {
-                let loader = RemoteLoader(configuration)
                 afterFailure = { reason in
+                    verdict.failed = true
                     guard loader.quarantine(loaded, because: reason) else { return }
                     StandardError.write(
                         "\(BehaveTool.current.name): warning: the fresh copy of \(url) failed its first run and is quarantined; "
                             + "the next run uses the copy before it (behave cache \(url))\n")
+                }
+            } else {
+                afterFailure = { _ in verdict.failed = true }
+            }
+            let refresh = loaded.refresh
+            let afterRun: @Sendable () async -> Void = {
+                // Called after the run, never after an interrupted one: the copy ran well unless it failed.
+                if !verdict.failed { loader.ranWell(loaded) }
+                guard let refresh else { return }
+                let name = BehaveTool.current.name
+                switch await refresh.wait(atMost: Self.refreshGrace) {
+                case .fresh?: StandardError.write("\(name): a fresh copy of \(url) is kept for the next run\n")
+                case .unchanged?: break
+                case .failed(let why)?: StandardError.write("\(name): warning: \(why); the cached copy stays\n")
+                case nil:
+                    StandardError.write(
+                        "\(name): warning: \(url): the fetch in the background did not end within "
+                            + "\(Limits.formatSeconds(Self.refreshGrace)) of the run's end; the cached copy stays\n")
                 }
             }
             return LoadedBehaviour(
@@ -134,7 +161,7 @@ struct LinkedRemoteTools: RemoteTools {
                 guard let entry else { return }
                 let sequence = entry.signature.map { "sequence \($0.sequence), " } ?? "unsigned, "
                 print(
-                    "  \(label.padding(12))\(sequence)fetched \(UTCDate.text(Int64(entry.fetchedAt))), \(entry.body.count) bytes"
+                    "  \(label.padding(12))\(sequence)fetched \(UTCDate.text(seconds: entry.fetchedAt)), \(entry.body.count) bytes"
                 )
             }
             if status.active == nil { print("  active      none: the next run fetches it, or runs the fallback") }
@@ -144,7 +171,7 @@ struct LinkedRemoteTools: RemoteTools {
             if let quarantine = status.quarantine {
                 let sequence = quarantine.sequence.map { "sequence \($0), " } ?? ""
                 print(
-                    "  \("quarantined".padding(12))\(sequence)on \(UTCDate.text(Int64(quarantine.at))): \(quarantine.reason)"
+                    "  \("quarantined".padding(12))\(sequence)on \(UTCDate.text(seconds: quarantine.at)): \(quarantine.reason)"
                 )
             }
         }

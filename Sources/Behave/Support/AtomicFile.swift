@@ -13,22 +13,26 @@ package enum AtomicFile {
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let temporary =
             (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
+        let fd = FailurePoint.pass() ? open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode) : -1
         guard fd >= 0 else { throw AtomicWriteError(path: path, errno: errno) }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
+            let n =
+                FailurePoint.pass()
+                ? bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) } : -1
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw failure(path, fd: fd, temporary: temporary) }
             written += n
         }
-        guard fsync(fd) == 0 else { throw failure(path, fd: fd, temporary: temporary) }
+        guard FailurePoint.pass(), fsync(fd) == 0 else { throw failure(path, fd: fd, temporary: temporary) }
         close(fd)
         if replacing {
-            guard rename(temporary, path) == 0 else { throw failure(path, fd: nil, temporary: temporary) }
+            guard FailurePoint.pass(), rename(temporary, path) == 0 else {
+                throw failure(path, fd: nil, temporary: temporary)
+            }
         } else {
             // link(2) fails when the name is taken, even if it was taken a moment ago; rename would replace it.
-            guard link(temporary, path) == 0 else {
+            guard FailurePoint.pass(), link(temporary, path) == 0 else {
                 let code = errno
                 unlink(temporary)
                 throw code == EEXIST
@@ -36,9 +40,31 @@ package enum AtomicFile {
             }
             unlink(temporary)
         }
+        syncDirectory(directory)
+    }
+
+    /// Gives the file at `existing` a second name, `path`, replacing whatever `path` was: a link
+    /// made under a temporary name, then renamed over `path`. `existing` is never moved or
+    /// changed, so it stays whole whatever happens meanwhile.
+    package static func keepCopy(of existing: String, at path: String) throws(AtomicWriteError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let temporary =
+            (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard FailurePoint.pass(), link(existing, temporary) == 0 else {
+            throw AtomicWriteError(path: path, errno: errno)
+        }
+        guard FailurePoint.pass(), rename(temporary, path) == 0 else {
+            throw failure(path, fd: nil, temporary: temporary)
+        }
+        syncDirectory(directory)
+    }
+
+    /// `fsync` of a directory: the names just made in it reach the disk.
+    private static func syncDirectory(_ directory: String) {
         let directoryFD = open(directory.isEmpty ? "/" : directory, O_RDONLY)
         if directoryFD >= 0 {
-            fsync(directoryFD)  // the new name itself reaches the disk
+            fsync(directoryFD)
             close(directoryFD)
         }
     }
