@@ -28,9 +28,12 @@ struct RemoteTests {
             try Tool.run([command, server.url(path), "--allow-http", "--cache-dir", cache] + extra, in: work)
         }
 
-        /// The bytes of every cache file, to show a failure left them untouched.
+        /// The bytes of every copy the cache keeps (and its quarantine), to show a failure left
+        /// them untouched; not its records of copies that ran well and of validation verdicts.
         func cacheFiles() throws -> [String: Data] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter {
+                !$0.hasSuffix(".ran") && !$0.hasSuffix(".verdicts") && !$0.hasSuffix(".sequence")
+            }
             var files: [String: Data] = [:]
             for name in names {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: cache).appendingPathComponent(name))
@@ -110,7 +113,8 @@ struct RemoteTests {
     func maxWaitZero() throws {
         let fixture = try Fixture()
         _ = try fixture.primed()
-        try fixture.server.serve(["/b.json": TestServer.Route(body: Self.second, delay: 6)])
+        // Slow, but well within the tool's wait after the run (LinkedRemoteTools.refreshGrace).
+        try fixture.server.serve(["/b.json": TestServer.Route(body: Self.second, delay: 1.5)])
         let terminal = try PseudoTerminal(
             [
                 "run", fixture.server.url("/b.json"), "--allow-http", "--cache-dir", fixture.cache, "--max-wait", "0",

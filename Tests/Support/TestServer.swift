@@ -17,12 +17,16 @@ package final class TestServer {
         package var truncate: Int?
         package var redirect: String?
         package var require_header: [String: String]?
+        /// `"headers"`: nothing is ever sent; `"body"`: the headers and part of the body, then nothing.
+        package var stall: String?
+        /// A header of this many bytes is added.
+        package var header_bytes: Int?
 
         package init(
             status: Int? = nil, body: String? = nil, file: String? = nil, generate: Int? = nil,
             content_type: String? = nil, etag: String? = nil, last_modified: String? = nil,
             delay: Double? = nil, chunked: Bool? = nil, truncate: Int? = nil, redirect: String? = nil,
-            require_header: [String: String]? = nil
+            require_header: [String: String]? = nil, stall: String? = nil, header_bytes: Int? = nil
         ) {
             self.status = status
             self.body = body
@@ -36,6 +40,8 @@ package final class TestServer {
             self.truncate = truncate
             self.redirect = redirect
             self.require_header = require_header
+            self.stall = stall
+            self.header_bytes = header_bytes
         }
 
         package static func body(_ text: String, contentType: String? = nil, etag: String? = nil) -> Route {

@@ -15,6 +15,9 @@ A route (keyed by path) may hold:
   truncate       announce the full length, send only this many bytes, then close
   redirect       answer 302 with this Location
   require_header {NAME: VALUE}: answer 401 unless the request sends each header with that value
+  stall          "headers": read the request, then send nothing for ever;
+                 "body": send the headers and the first `truncate` bytes (default half), then nothing
+  header_bytes   add a header of this many bytes (a server whose headers are too large)
 """
 import json
 import os
@@ -61,12 +64,20 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def stall(self):
+        """Holds the connection open, sending nothing, until the server ends."""
+        time.sleep(3600)
+        self.close_connection = True
+
     def do_GET(self):
         route = routes().get(self.path)
         if route is None:
             self.record(404)
             return self.plain(404, "not found\n")
         time.sleep(route.get("delay", 0))
+        if route.get("stall") == "headers":
+            self.record(0)
+            return self.stall()
         for name, value in route.get("require_header", {}).items():
             if self.headers.get(name) != value:
                 self.record(401)
@@ -103,7 +114,15 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Type", content_type)
         for name, value in validators:
             self.send_header(name, value)
+        if route.get("header_bytes"):
+            self.send_header("X-Filler", "x" * route["header_bytes"])
         try:
+            if route.get("stall") == "body":
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body[: route.get("truncate", len(body) // 2)])
+                self.wfile.flush()
+                return self.stall()
             if route.get("chunked"):
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
