@@ -128,7 +128,8 @@ let package = Package(
         // build without -sanitize=fuzzer replays inputs through them instead (the regression tests).
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(
-            name: "behave-fuzz", dependencies: ["Behave", "BehaveLua", "BehaveDemos", "BehavePlatform", "CFuzzDriver"],
+            name: "behave-fuzz",
+            dependencies: ["Behave", "BehaveLua", "BehaveDemos", "BehavePlatform", "BehaveRemote", "CFuzzDriver"],
             path: "Fuzz/behave-fuzz"),
         // What several test targets share: running the built tools, a real HTTP server on
         // 127.0.0.1 (behave-test-server.py), the docs' blocks.

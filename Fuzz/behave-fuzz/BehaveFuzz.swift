@@ -10,6 +10,7 @@ import CFuzzDriver
 enum BehaveFuzz {
     nonisolated(unsafe) static let targets: [any FuzzTarget.Type] = [
         JSONTarget.self, PlanTarget.self, EventsTarget.self, ValuesTarget.self, SandboxTarget.self, TraceTarget.self,
+        SignatureTarget.self, CacheTarget.self, QuarantineTarget.self,
     ]
 
     nonisolated(unsafe) static var selected: (any FuzzTarget.Type)?

@@ -8,7 +8,7 @@ import Testing
 struct FuzzReplayTests {
     @Test(
         "each target takes its seeds and regressions without a finding",
-        arguments: ["json", "events", "plan", "values", "sandbox", "trace"])
+        arguments: ["json", "events", "plan", "values", "sandbox", "trace", "signature", "cache", "quarantine"])
     func replay(target: String) throws {
         let directories = ["Fuzz/seeds/\(target)", "Fuzz/regressions/\(target)"].map {
             Tool.root.appendingPathComponent($0).path
@@ -26,6 +26,6 @@ struct FuzzReplayTests {
         #expect(result.status == 64)
         #expect(
             result.stderr
-                == "usage: behave-fuzz json|plan|events|values|sandbox|trace [libFuzzer options] [CORPUS...]\n")
+                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|signature|cache|quarantine [libFuzzer options] [CORPUS...]\n")
     }
 }

@@ -1,0 +1,1 @@
+behave2 1 1800000000 XeQxsIQXgftSNVnbYNHB9+ndEyTJt2qGK+sAk/d3S2Awrzq+xneqkyLAplIWRqHPYjrAfq2lK0WYqMqTc99uKw==
