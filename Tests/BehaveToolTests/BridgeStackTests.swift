@@ -10,10 +10,10 @@ struct BridgeStackTests {
     func manyArguments() throws {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write("print(select('#', ...), (select(170, ...)))\n", to: "nargs.lua", in: directory)
-        let many = try Tool.run(["run", script, "--"] + (1...100_000).map(String.init))
+        let many = try Tool.run(["run", script] + (1...100_000).map(String.init))
         #expect(many.status == 0, "\(many.stderr)")
         #expect(many.stdout == "100000\t170\n")
-        let trusted = try Tool.run(["run", "--trusted", script, "--"] + (1...1000).map(String.init))
+        let trusted = try Tool.run(["run", "--trusted", script] + (1...1000).map(String.init))
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(trusted.stdout == "1000\t170\n")
     }
@@ -43,7 +43,7 @@ struct BridgeStackTests {
 
             """, to: "ev.lua", in: directory)
         let events = try Tool.write("{\"event\": \"e\", \"data\": \(payload)}\n", to: "deep.jsonl", in: directory)
-        let result = try Tool.run(["run", script, "--events", events])
+        let result = try Tool.run(["run", "--events", events, script])
         #expect(result.status == 0, "\(name): \(result.stderr)")
         #expect(result.stdout == "depth\t\(depth)\n", "\(name)")
     }

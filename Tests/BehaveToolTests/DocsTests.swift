@@ -84,8 +84,8 @@ struct DocsTests {
         _ = try Tool.write(try Docs.block("first-lua", in: "README.md"), to: "first.lua", in: work)
         var lines = try Docs.block("first-lua-run", in: "README.md").split(separator: "\n").map(String.init)
         let command = lines.removeFirst()
-        #expect(command == "$ behave run first.lua --fast")
-        let result = try Tool.run(["run", "first.lua", "--fast"], in: work)
+        #expect(command == "$ behave run --fast first.lua")
+        let result = try Tool.run(["run", "--fast", "first.lua"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == lines.joined(separator: "\n") + "\n")
     }
@@ -97,7 +97,7 @@ struct DocsTests {
         _ = try Tool.write(
             "on('VOTE_TRAIN_START', function(d) print(d.destinations[1], d.destinations[2], now()) end)",
             to: "vote.lua", in: work)
-        let result = try Tool.run(["run", "vote.lua", "--events", "events.jsonl", "--fast"], in: work)
+        let result = try Tool.run(["run", "--events", "events.jsonl", "--fast", "vote.lua"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Bordeaux\tLyon\t1.5\n")
     }

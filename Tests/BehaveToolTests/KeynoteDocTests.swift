@@ -8,7 +8,7 @@ struct KeynoteDocTests {
     func docBlock() throws {
         let readme = try Docs.text("docs/behaviours.md")
         let block =
-            "$ scripts/behave run scripts/examples/keynote.lua --events scripts/examples/keynote-events.jsonl --fast\n"
+            "$ scripts/behave run --events scripts/examples/keynote-events.jsonl --fast scripts/examples/keynote.lua\n"
             + KeynoteTests.expected + "```"
         #expect(readme.contains(block))
     }

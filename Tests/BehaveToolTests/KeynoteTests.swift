@@ -29,8 +29,7 @@ struct KeynoteTests {
     @Test("the docs' command prints the screens in order and the vote confirmation, exit 0")
     func replay() throws {
         let result = try Tool.run([
-            "run", "scripts/examples/keynote.lua",
-            "--events", "scripts/examples/keynote-events.jsonl", "--fast",
+            "run", "--events", "scripts/examples/keynote-events.jsonl", "--fast", "scripts/examples/keynote.lua",
         ])
         #expect(result.stdout == Self.expected)
         #expect(result.stderr == "")
@@ -40,8 +39,8 @@ struct KeynoteTests {
     @Test("the context decides the vote")
     func otherDestination() throws {
         let result = try Tool.run([
-            "run", "scripts/examples/keynote.lua", "--context", "destination=Lyon",
-            "--events", "scripts/examples/keynote-events.jsonl", "--fast",
+            "run", "--context", "destination=Lyon", "--events", "scripts/examples/keynote-events.jsonl", "--fast",
+            "scripts/examples/keynote.lua",
         ])
         #expect(result.stdout.contains("Vote #1 for Lyon recorded\n"))
         #expect(result.stdout.contains("The train goes to Bordeaux (your train lost)\n"))
@@ -52,7 +51,7 @@ struct KeynoteTests {
     func stdinEvents() throws {
         let started = Date()
         let result = try Tool.run(
-            ["run", "scripts/examples/keynote.lua", "--events", "-"],
+            ["run", "--events", "-", "scripts/examples/keynote.lua"],
             input: """
                 {"event": "KEYNOTE_START"}
                 {"event": "VOTE_TRAIN_START"}
@@ -75,7 +74,7 @@ struct KeynoteTests {
     @Test("a bad line on stdin is reported with its position and skipped")
     func stdinBadLine() throws {
         let result = try Tool.run(
-            ["run", "scripts/examples/keynote.lua", "--events", "-", "--fast"],
+            ["run", "--events", "-", "--fast", "scripts/examples/keynote.lua"],
             input: "{\"event\": \"KEYNOTE_START\"}\n{\"event\": 3}\n{\"event\": \"KEYNOTE_END\"}\n")
         #expect(result.stderr.contains("stdin:2:11: error: \"event\" must be a non-empty string, found a number"))
         #expect(result.stdout.hasSuffix("Thank you for riding with us!\n"))
@@ -102,8 +101,8 @@ struct KeynoteTests {
         let file = try Tool.write(contents, to: "events.jsonl", in: directory)
         let result = try Tool.run(
             [
-                "run", Tool.root.appendingPathComponent("scripts/examples/keynote.lua").path,
-                "--events", file, "--fast",
+                "run", "--events", file, "--fast",
+                Tool.root.appendingPathComponent("scripts/examples/keynote.lua").path,
             ], in: directory)
         #expect(result.status == 65)
         #expect(result.stdout == "")
@@ -113,7 +112,7 @@ struct KeynoteTests {
 
     @Test("a missing events file is unreadable (66)")
     func missingEventsFile() throws {
-        let result = try Tool.run(["run", "scripts/examples/keynote.lua", "--events", "/nonexistent/e.jsonl"])
+        let result = try Tool.run(["run", "--events", "/nonexistent/e.jsonl", "scripts/examples/keynote.lua"])
         #expect(result.status == 66)
         #expect(result.stderr.contains("/nonexistent/e.jsonl: cannot read"))
     }
@@ -148,7 +147,7 @@ struct KeynoteTests {
     func durationLimit() throws {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write("every(1, function() end)", to: "forever.lua", in: directory)
-        let result = try Tool.run(["run", script, "--fast", "--duration-limit", "30"])
+        let result = try Tool.run(["run", "--fast", "--duration-limit", "30", script])
         #expect(result.status == 3)
         #expect(result.stderr.contains("limit exceeded: duration (30 s)"))
     }

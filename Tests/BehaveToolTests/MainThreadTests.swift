@@ -84,7 +84,7 @@ struct MainThreadTests {
         // Half a second leaves the timer room to fire first on a busy machine.
         for clock in [[], ["--fast"]] {
             Self.expectClean(
-                try Tool.run(["run", "--trusted", script, "--events", events] + clock),
+                try Tool.run(["run", "--trusted", "--events", events] + clock + [script]),
                 printed: "start\tmain\nafter wait\tmain\ntimer\tmain\nhandler 1\tmain\nhandler 2\tmain\n")
         }
     }
@@ -94,7 +94,7 @@ struct MainThreadTests {
         let directory = try Tool.temporaryDirectory()
         let script = try Tool.write(Self.probe + Self.handler + "where('start')\n", to: "streamed.lua", in: directory)
         let result = try Tool.run(
-            ["run", "--trusted", script, "--events", "-"],
+            ["run", "--trusted", "--events", "-", script],
             input: """
                 {"event": "PING", "data": {"n": 1}}
                 {"event": "PING", "data": {"n": 2}}

@@ -30,25 +30,39 @@ struct PlainRunTests {
     }
 
     @Test(
-        "script arguments, after the file or after --, are what ArgumentParser would have parsed",
+        "script arguments, every word after the file, are what ArgumentParser would have parsed",
         arguments: [
             ["a.lua", "--", "x"], ["a.lua", "--"], ["a.lua", "--", "--", "-h", "--time-limit"],
             ["--time-limit", "2", "a.lua", "--", "1", "2"], ["a.lua", "x", "y"], ["a.lua", "x", "--", "y"],
-            ["--depth-limit", "9", "a.lua", "x", "--", "-y"], ["-"], ["-", "x"],
+            ["--depth-limit", "9", "a.lua", "x", "--", "-y"], ["-"], ["-", "x"], ["a.lua", "--fast", "-e", "x"],
+            ["--", "a.lua", "-x"], ["--time-limit", "2", "--", "-", "--x"],
         ])
     func scriptArgumentsSameAsParsed(arguments: [String]) throws {
         let plain = try #require(RunInvocation(plainCommandLine: ["run"] + arguments))
         #expect(plain == (try RunCommand.parse(arguments)).invocation)
+        #expect(RunInvocation(plainCommandLine: arguments) == plain, "without run, as lua's command line")
+    }
+
+    @Test("the command names the plain run knows are the commands' own")
+    func commandNamesSpelledOut() {
+        #expect(BehaveCommand.commandNames == Set(BehaveCommand.subcommands.map { $0._commandName } + ["help"]))
+    }
+
+    @Test(
+        "a command's name is the command, not a script",
+        arguments: ["check", "test", "repl", "translate", "modules", "schema", "keygen", "help"])
+    func commandNames(name: String) {
+        #expect(RunInvocation(plainCommandLine: [name, "a.lua"]) == nil)
     }
 
     @Test(
         "anything more, an option or a URL goes through the parser",
         arguments: [
-            ["run"], ["run", "--strict"], ["run", "-h"], ["run", "a.lua", "--fast"], ["run", "a.lua", "x", "--fast"],
-            ["run", "-e", "print(1)"], ["run", "a.lua", "-", "x"],
-            ["run", "--", "a.lua"], ["run", "--fast", "a.lua", "--", "x"],
+            ["run"], ["run", "--strict"], ["run", "-h"], ["run", "--fast", "a.lua"], ["-e", "print(1)"],
+            ["run", "-e", "print(1)"], ["run", "-i", "a.lua"], ["run", "--"], ["--help"], ["-v"],
+            ["run", "--fast", "a.lua", "--", "x"],
             ["run", "https://example.com/b.lua"], ["run", "HTTP://example.com/b.lua"], ["check", "a.lua"], [],
-            ["a.lua"], ["run", "--instruction-limit", "-1", "a.lua"], ["run", "--instruction-limit", "+1", "a.lua"],
+            ["run", "--instruction-limit", "-1", "a.lua"], ["run", "--instruction-limit", "+1", "a.lua"],
             ["run", "--instruction-limit", "", "a.lua"],
             ["run", "--instruction-limit", "99999999999999999999", "a.lua"],
             ["run", "--time-limit", "99999999999", "a.lua"], ["run", "--depth-limit", "2000000", "a.lua"],

@@ -4,8 +4,8 @@
 -- spectator votes once, for Bordeaux or Lyon; an obstacle on the tracks holds the train's
 -- position updates until it is cleared.
 --
---   behave run scripts/examples/keynote.lua --events scripts/examples/keynote-events.jsonl --fast
---   behave run scripts/examples/keynote.lua --context destination=Lyon --events …
+--   behave run --events scripts/examples/keynote-events.jsonl --fast scripts/examples/keynote.lua
+--   behave run --context destination=Lyon --events … scripts/examples/keynote.lua
 
 local destination = context.destination or "Bordeaux"
 local voted = nil          -- the destination voted for, once the vote is sent

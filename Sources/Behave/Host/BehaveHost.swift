@@ -31,6 +31,9 @@ public final class BehaveHost {
     /// What the app tells behaviours about itself (platform, version, locale, flags): the
     /// script's read-only `context` table.
     public var context: [String: PlainValue] = [:]
+    /// The command line before the script's name, the program's name first: the `arg` table holds
+    /// them at negative indices, as the stock interpreter's does.
+    public var interpreterArguments: [String] = []
     /// What the last run (or session input) used, also when it failed or a limit stopped it:
     /// what an app logs about a behaviour that hit a limit.
     public private(set) var lastRun = RunUsage()
@@ -256,8 +259,8 @@ public final class BehaveHost {
     /// more. Warnings (skipped actions) go to the output's diagnostics before anything runs.
     ///
     /// - Parameters:
-    ///   - arguments: reach the script as `...`; in trusted mode also as the global `arg`
-    ///     (`arg[0]` is `scriptName`), as the stock interpreter does.
+    ///   - arguments: reach the script as `...` and as the global `arg` (`arg[0]` is
+    ///     `scriptName`, ``interpreterArguments`` below it), as the stock interpreter does.
     ///   - events: a channel the app sends events through; while it is open the behaviour
     ///     keeps waiting for them.
     ///   - timeline: events to deliver at set times (an events file), on the host's clock.
@@ -384,11 +387,10 @@ public final class BehaveHost {
         try takeFreshState()
         let chunk = try loadChunk(of: behaviour, source: source)
         setEnvironment(of: chunk)
-        if policy.isTrusted {
-            var table: [Int: String] = [0: scriptName ?? behaviour.name]
-            for (offset, argument) in arguments.enumerated() { table[offset + 1] = argument }
-            try? lua.setGlobal("arg", table)
-        }
+        var table: [Int: String] = [0: scriptName ?? behaviour.name]
+        for (offset, word) in interpreterArguments.reversed().enumerated() { table[-offset - 1] = word }
+        for (offset, argument) in arguments.enumerated() { table[offset + 1] = argument }
+        if policy.isTrusted { try? lua.setGlobal("arg", table) } else { try? environment.set("arg", table) }
         return chunk
     }
 

@@ -3,10 +3,22 @@ import ArgumentParser
 /// `behave`: run behaviours (JSON action lists or Lua scripts) against Swift modules.
 struct BehaveCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: BehaveTool.current.name,
+        let name = BehaveTool.current.name
+        return CommandConfiguration(
+            commandName: name,
             abstract: "Drive a program's behaviour from a JSON action list or a sandboxed Lua 5.4 script.",
+            usage: """
+                \(name) [options] [script [args]]
+                  \(name) <subcommand>
+                """,
             discussion: """
+                As lua does, \(name) runs a script with its arguments (in `...` and `arg`): options stop at the \
+                script, so \(name) s.lua -x passes -x to s.lua, and a #!/usr/bin/env \(name) script runs as a \
+                command. -e stat runs a chunk, -l mod (or -l g=mod) requires a module into a global, -i enters \
+                the REPL after the script, -v prints the version, -E ignores LUA_INIT, -W turns warnings on, \
+                -- ends the options and - runs stdin. Bare \(name) prompts on a terminal and runs what is piped \
+                to it otherwise. The options of `\(name) run --help` go before the script.
+
                 Exit codes: 0 success, 1 the behaviour raised an error, 3 a sandbox limit stopped it, \
                 10 ran the last good copy of a remote behaviour, 11 ran the --fallback, \
                 64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, \
@@ -14,12 +26,26 @@ struct BehaveCommand: AsyncParsableCommand {
                 74 cannot write the behaviour's output, 129 hung up (SIGHUP), 130 interrupted, 143 terminated (SIGTERM).
                 """,
             version: BehaveTool.current.versionLine,
-            subcommands: [
-                RunCommand.self, TestCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self,
-                ModulesCommand.self,
-                SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self, CacheCommand.self,
-            ]
+            subcommands: subcommands
         )
+    }
+
+    static let subcommands: [any ParsableCommand.Type] = [
+        RunCommand.self, TestCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self,
+        ModulesCommand.self,
+        SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self, CacheCommand.self,
+    ]
+
+    /// The words that name a command rather than a script: the subcommands and `help`. Spelled
+    /// out, so that the plain run of a script asks ArgumentParser nothing (a test compares them).
+    static let commandNames: Set<String> = [
+        "run", "test", "repl", "check", "translate", "modules", "schema", "keygen", "sign", "verify", "cache", "help",
+    ]
+
+    /// The first words ArgumentParser answers itself, at the top: help, version, completion scripts.
+    static func isTopLevelOption(_ word: String) -> Bool {
+        ["-h", "--help", "--version", "--experimental-dump-help"].contains(word)
+            || word.hasPrefix("--generate-completion-script")
     }
 
     /// Bare `behave`: the REPL on a terminal; otherwise it runs what stdin holds, as `lua` does.

@@ -21,7 +21,8 @@ struct CheckCommand: RemoteCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
-    @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
+    @OptionGroup(title: "Remote behaviours", visibility: BehaveTool.current.remoteHelpVisibility) var remote:
+        RemoteOptions
 
     var needsRemoteTools: Bool { files.contains(where: Behaviour.isRemote) }
 

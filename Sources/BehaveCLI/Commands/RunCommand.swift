@@ -14,22 +14,38 @@ struct RunCommand: RemoteCommand {
     )
 
     @Argument(
-        help:
-            "The behaviour: a file, - for stdin, or an https:// URL (fetched through the cache; see the remote options).",
+        parsing: RunCommand.optionsFollowURL ? .remaining : .captureForPassthrough,
+        help: ArgumentHelp(
+            "The behaviour (a file, - for stdin, or an https:// URL) and the script's arguments: options stop at the script, as lua's do, so everything after it is the script's (`...` and `arg`).",
+            valueName: "script [args]"),
         completion: .file(extensions: ["lua", "json"])
     )
-    var file: String?
-
-    @Argument(
-        help:
-            "Arguments for the script (as `...`, and `arg` with --trusted); after `--` they may start with a dash.")
-    var scriptArguments: [String] = []
+    var script: [String] = []
 
     @Option(
-        name: .customShort("e"),
+        name: .customShort("e", allowingJoined: true),
         help: ArgumentHelp(
-            "Runs CODE, a Lua chunk, in place of a FILE (repeatable: one chunk per line).", valueName: "code"))
-    var code: [String] = []
+            "Runs CODE, a Lua chunk, before the script or in place of it (repeatable).", valueName: "stat"))
+    var code: [CommandLineChunk] = []
+
+    @Option(
+        name: .customShort("l", allowingJoined: true),
+        help: ArgumentHelp(
+            "Requires module MOD into the global MOD, or G with G=MOD, through the sandbox's require (repeatable).",
+            valueName: "mod"))
+    var libraries: [CommandLineChunk] = []
+
+    @Flag(name: .customShort("i"), help: "Enters the REPL after running the script (or -e), as lua -i does.")
+    var interactive = false
+
+    @Flag(name: .customShort("v"), help: "Prints the version first.")
+    var showVersion = false
+
+    @Flag(name: .customShort("E"), help: "Ignores LUA_INIT_5_4 and LUA_INIT (read only with --trusted).")
+    var ignoreEnvironment = false
+
+    @Flag(name: .customShort("W"), help: "Turns Lua's warnings on.")
+    var warnings = false
 
     @Option(
         help: ArgumentHelp(
@@ -62,29 +78,71 @@ struct RunCommand: RemoteCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
-    @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
+    @OptionGroup(title: "Remote behaviours", visibility: BehaveTool.current.remoteHelpVisibility) var remote:
+        RemoteOptions
 
     var needsRemoteTools: Bool { file.map(Behaviour.isRemote) ?? false }
 
+    /// Whether options may follow the behaviour, as before lua's command line: for an https://
+    /// URL, which no lua runs and whose remote options are usually written after it. Set, and the
+    /// command line parsed again, only when the first parse found a URL (``BehaveMain``).
+    nonisolated(unsafe) static var optionsFollowURL = false
+
+    /// The script: the first word of `script` (after a `--` that ends the options), or nil.
+    var file: String? { script.first == "--" ? script.dropFirst().first : script.first }
+
+    /// The words after the script, all of them the script's.
+    var scriptArguments: [String] { Array(script.drop { $0 == "--" }.dropFirst()) }
+
     func validate() throws {
-        if !code.isEmpty && file != nil {
-            throw ValidationError("-e runs its code in place of a FILE: give one or the other")
+        // An option the parser does not know starts the captured words: it is no script.
+        if let first = script.first, first.hasPrefix("-"), first != "-", first != "--" {
+            throw ValidationError("Unknown option '\(first)'")
         }
-        if code.isEmpty && file == nil { throw ValidationError("Missing expected argument '<file>'") }
         if watch && (file == nil || file == "-" || Behaviour.isRemote(file ?? "")) {
             throw ValidationError("--watch watches a behaviour file: not -e, stdin or a URL")
         }
     }
 
     func run(with tools: (any RemoteTools)?) async throws {
+        if showVersion { StandardError.write(BehaveTool.current.versionLine + "\n", to: 1) }
+        // Nothing to run: lua's REPL on a terminal (or with -i), else what stdin holds.
+        if file == nil && code.isEmpty && libraries.isEmpty && (showVersion ? interactive : true) {
+            guard interactive || Terminal.isTerminal(0) else {
+                return try await invocation(file: "-").execute(remote: remote, tools: tools)
+            }
+            return try await repl(preload: nil).run()
+        }
+        if interactive && file == nil && !(code.isEmpty && libraries.isEmpty) {
+            throw ValidationError("-i with -e or -l needs a script: -i FILE runs FILE, then prompts")
+        }
+        if interactive, let file { return try await repl(preload: file).run() }
+        if file == nil && code.isEmpty && libraries.isEmpty { return }
         try await invocation.execute(remote: remote, tools: tools)
     }
 
+    /// The REPL with this command's options, after `preload` if any.
+    private func repl(preload: String?) throws -> ReplCommand {
+        var repl = try ReplCommand.parse([])
+        repl.sandbox = sandbox
+        repl.contextEntries = contextEntries
+        repl.preload = preload
+        return repl
+    }
+
     /// What this command line asks for, as a plain value.
-    var invocation: RunInvocation {
-        RunInvocation(
-            file: file ?? RunInvocation.commandLineName, code: code.isEmpty ? nil : code.joined(separator: "\n"),
-            scriptArguments: scriptArguments, trace: trace, watch: watch, strict: strict, events: events, fast: fast,
+    var invocation: RunInvocation { invocation(file: file) }
+
+    private func invocation(file: String?) -> RunInvocation {
+        let program = CommandLineProgram(
+            code: code, libraries: libraries, warnings: warnings, trusted: sandbox.trusted,
+            ignoreEnvironment: ignoreEnvironment, environment: Platform.environment)
+        // One -e alone runs as the behaviour itself (a syntax error in it is exit 65, as a script's).
+        let single = file == nil && libraries.isEmpty && code.count == 1 && program.chunks.count == 1
+        return RunInvocation(
+            file: file ?? RunInvocation.commandLineName, code: single ? code[0].text : nil,
+            program: single ? CommandLineProgram() : program, scriptArguments: scriptArguments, trace: trace,
+            watch: watch, strict: strict, events: events, fast: fast,
             context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
     }
 }

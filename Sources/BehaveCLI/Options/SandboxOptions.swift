@@ -71,9 +71,12 @@ package struct SandboxOptions: ParsableArguments {
         try check("--duration-limit", durationLimit, Range.seconds, "31536000 seconds")
     }
 
+    // Shown only by a tool whose modules open URLs: they say what the option lets them do.
     @Flag(
         name: .customLong("open-urls"),
-        help: "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'.")
+        help: ArgumentHelp(
+            BehaveTool.current.openURLsHelp ?? "Lets the modules open URLs outside the process.",
+            visibility: BehaveTool.current.openURLsHelp == nil ? .hidden : .default))
     var openURLs = false
 
     package var policy: SandboxPolicy {

@@ -8,8 +8,10 @@ import BehavePlatform
 /// one-line script took from start to finish (docs/performance.md, "Process start").
 struct RunInvocation: Equatable {
     var file: String
-    /// The `-e` chunks, joined: the behaviour in place of `file`.
+    /// A lone `-e` chunk: the behaviour in place of `file`.
     var code: String?
+    /// What runs before the script, or in its place when there is none (`-e`, `-l`, `-W`, `LUA_INIT`).
+    var program = CommandLineProgram()
     var scriptArguments: [String] = []
     /// `--trace FILE`: where the trace's JSON lines go (`-` for stderr).
     var trace: String?
@@ -54,11 +56,18 @@ struct RunInvocation: Equatable {
         }
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
         defer { required = host.requiredFiles }
+        // The script and its arguments end the command line (options stop at the script): what
+        // comes before them is `arg`'s negative indices, the program's name first, as lua has it.
+        if file != Self.commandLineName {
+            host.interpreterArguments = Array(CommandLine.arguments.dropLast(scriptArguments.count + 1))
+        }
         for entry in context { host.context[entry.key] = .string(entry.value) }
-        let loaded: LoadedBehaviour
+        var loaded: LoadedBehaviour
         do {
             if let code {
                 loaded = LoadedBehaviour(behaviour: Behaviour(name: file, source: code, format: .lua))
+            } else if !program.isEmpty && file == Self.commandLineName {
+                loaded = LoadedBehaviour(behaviour: program.alone)
             } else {
                 loaded = try await LoadedBehaviour.load(
                     file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools
@@ -67,6 +76,14 @@ struct RunInvocation: Equatable {
                 }
             }
         } catch { throw error.code }
+        if !program.isEmpty && file != Self.commandLineName {
+            guard loaded.behaviour.format == .lua else {
+                StandardError.write(
+                    "\(BehaveTool.current.name): -e, -l and -W go with a Lua script, not an action list\n")
+                throw ExitCode(BehaveExit.usage)
+            }
+            loaded.behaviour = program.before(loaded.behaviour)
+        }
         if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
         // The behaviour's output is flushed before anything the tool writes on stderr.
@@ -110,33 +127,38 @@ extension RunInvocation {
     static let commandLineName = "(command line)"
 
     // In an extension, so the memberwise initialiser (with the defaults above) stays.
-    /// The plain `behave run [--LIMIT N]... FILE [ARG]... [-- ARG...]`, or nil: the limits that
-    /// take a number (`--instruction-limit`, `--depth-limit`, `--time-limit`, `--duration-limit`),
-    /// each at most once with a value of decimal digits, FILE neither an option (but `-`, stdin)
-    /// nor a URL, and script arguments that do not start with a dash before any `--`. Any other
-    /// spelling goes through ArgumentParser, which gives its errors.
+    /// The plain `behave [run] [--LIMIT N]... [--] FILE [ARG]...`, or nil: the limits that take a
+    /// number (`--instruction-limit`, `--depth-limit`, `--time-limit`, `--duration-limit`), each
+    /// at most once with a value of decimal digits, FILE neither an option (but `-`, stdin) nor a
+    /// URL nor, without `run`, a command's name; every word after FILE is the script's, as lua has
+    /// it. Any other spelling goes through ArgumentParser, which gives its errors.
     init?(plainCommandLine commandLine: [String]) {
-        // Everything after `--` is the script's, as ArgumentParser would have it (it parses them
-        // in time quadratic in their number).
         var arguments = commandLine[...]
-        var afterTerminator: [String] = []
-        if let terminator = commandLine.firstIndex(of: "--") {
-            arguments = commandLine[..<terminator]
-            afterTerminator = Array(commandLine[(terminator + 1)...])
+        if arguments.first == "run" {
+            arguments = arguments.dropFirst()
+        } else if let first = arguments.first, BehaveCommand.commandNames.contains(first) {
+            return nil
         }
-        guard arguments.first == "run" else { return nil }
         // The options come in pairs before FILE; what follows FILE is the script's.
-        var fileIndex = arguments.index(after: arguments.startIndex)
-        while fileIndex < arguments.endIndex, arguments[fileIndex].hasPrefix("--") { fileIndex += 2 }
+        var fileIndex = arguments.startIndex
+        while fileIndex < arguments.endIndex, arguments[fileIndex].hasPrefix("--"), arguments[fileIndex] != "--" {
+            fileIndex += 2
+        }
+        guard fileIndex <= arguments.endIndex else { return nil }
+        let options = arguments[arguments.startIndex..<fileIndex]
+        if fileIndex < arguments.endIndex, arguments[fileIndex] == "--" { fileIndex += 1 }
         guard fileIndex < arguments.endIndex else { return nil }
         let file = arguments[fileIndex]
-        let words = arguments[(fileIndex + 1)...]
-        guard file == "-" || !file.hasPrefix("-"), !Behaviour.isRemote(file),
-            words.allSatisfy({ !$0.hasPrefix("-") })
-        else { return nil }
+        guard file == "-" || !file.hasPrefix("-"), !Behaviour.isRemote(file) else { return nil }
+        self.init(limitedRunOf: file, options: options, scriptArguments: Array(arguments[(fileIndex + 1)...]))
+    }
+
+    /// A run of `file` under the limit `options`, in pairs; nil unless each is a limit that takes
+    /// a number, given once, with a number in its range.
+    private init?(limitedRunOf file: String, options: ArraySlice<String>, scriptArguments: [String]) {
         var policy = SandboxPolicy()
         var seen: Set<String> = []
-        var options = arguments[arguments.index(after: arguments.startIndex)..<fileIndex]
+        var options = options
         while let name = options.popFirst(), let value = options.popFirst() {
             guard seen.insert(name).inserted,
                 value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
@@ -156,6 +178,6 @@ extension RunInvocation {
         }
         self.init(file: file)
         self.policy = policy
-        self.scriptArguments = Array(words) + afterTerminator
+        self.scriptArguments = scriptArguments
     }
 }

@@ -16,28 +16,20 @@ package enum BehaveMain {
 
     /// Parses the command line and runs the command, exiting with its documented code.
     /// Without `remote`, a command that needs the tools is handed to `behave-remote` (``RemoteHandOff``).
-    /// The plain `behave run FILE` skips ArgumentParser (``RunInvocation``).
+    /// The plain `behave [run] FILE [ARG]...` skips ArgumentParser (``RunInvocation``); any other
+    /// command line that names no command is `run`'s, as lua's is.
     private static func run(remote: (any RemoteTools)?) async -> Never {
         Interrupts.install()
         if let plain = RunInvocation(plainCommandLine: Array(CommandLine.arguments.dropFirst())) {
             do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
             exit(BehaveExit.success)
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        // `lua -i FILE`: the REPL after FILE.
-        if arguments.first == "-i" {
-            do {
-                let repl = try ReplCommand.parse(arguments)
-                try await repl.run()
-            } catch {
-                BehaveCommand.exit(withError: error)
-            }
-            BehaveCommand.exit()
-        }
-        // `lua -v`'s spelling of --version.
-        if arguments == ["-v"] {
-            print(BehaveTool.current.versionLine)
-            exit(BehaveExit.success)
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        // `behave [options] [script [args]]`, as lua's command line: what run takes.
+        if let first = arguments.first, !BehaveCommand.commandNames.contains(first),
+            !BehaveCommand.isTopLevelOption(first)
+        {
+            arguments.insert("run", at: 0)
         }
         // `behave help NAME`: ArgumentParser answers an unknown NAME with the overview and exit 0.
         if arguments.first == "help", arguments.count > 1, arguments[1] != "help",
@@ -49,7 +41,11 @@ package enum BehaveMain {
             exit(BehaveExit.usage)
         }
         do {
-            var command = try BehaveCommand.parseAsRoot()
+            var command = try BehaveCommand.parseAsRoot(arguments)
+            if let run = command as? RunCommand, run.needsRemoteTools, !run.scriptArguments.isEmpty {
+                RunCommand.optionsFollowURL = true
+                command = try BehaveCommand.parseAsRoot(arguments)
+            }
             if let remoteCommand = command as? any RemoteCommand {
                 if remote == nil && remoteCommand.needsRemoteTools { RemoteHandOff.exec() }
                 try await remoteCommand.run(with: remote)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Behave
 
 /// A command-line tool with every `behave` command — `run`, `repl`, `check`, `translate`,
@@ -22,6 +23,9 @@ public struct BehaveTool: Sendable {
     public var modules: @Sendable (ModuleOptions) -> [any BehaveModule]
     /// How the tool fetches, signs and verifies.
     public var remote: RemoteSupport
+    /// What `--open-urls` lets the tool's modules do, for its help; nil (no module opens URLs)
+    /// hides the option.
+    public var openURLsHelp: String?
 
     /// A tool named `name` with the modules `modules` makes.
     public init(
@@ -62,6 +66,12 @@ public struct BehaveTool: Sendable {
         if name == "behave" && version == nil { return "behave \(BehaveVersion.current) (\(BehaveVersion.lua))" }
         let own = version.map { " " + $0 } ?? ""
         return "\(name)\(own) (Behave \(BehaveVersion.current), \(BehaveVersion.lua))"
+    }
+
+    /// The remote options are in the help only of a tool that can fetch (``RemoteSupport/none`` cannot).
+    var remoteHelpVisibility: ArgumentVisibility {
+        if case .unavailable = remote.kind { return .hidden }
+        return .default
     }
 
     /// The tool this process runs. Set once by ``main()`` before any command is parsed and
