@@ -115,6 +115,7 @@ struct RemoteLimitsTests {
         let (running, _) = try startOnTheCachedCopy()
         // The output comes while the fetch still waits: it is not held for it.
         #expect(Self.eventually { running.output == RemoteTests.firstOutput || !running.process.isRunning })
+        #expect(running.process.isRunning, "the output came only when the tool exited")
         #expect(running.ends(within: 30), "the background fetch held the exit")
         #expect(running.process.terminationStatus == 0, "\(running.errors)")
         #expect(running.output == RemoteTests.firstOutput)

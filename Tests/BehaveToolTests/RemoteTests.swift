@@ -114,7 +114,7 @@ struct RemoteTests {
         let fixture = try Fixture()
         _ = try fixture.primed()
         // Slow, but well within the tool's wait after the run (LinkedRemoteTools.refreshGrace).
-        try fixture.server.serve(["/b.json": TestServer.Route(body: Self.second, delay: 1.5)])
+        try fixture.server.serve(["/b.json": TestServer.Route(body: Self.second, delay: 3)])
         let terminal = try PseudoTerminal(
             [
                 "run", fixture.server.url("/b.json"), "--allow-http", "--cache-dir", fixture.cache, "--max-wait", "0",
