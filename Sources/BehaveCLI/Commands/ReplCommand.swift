@@ -4,24 +4,28 @@ import Behave
 /// `behave repl` (and bare `behave` on a terminal): a Lua prompt in the same sandbox, with the
 /// same modules, as `behave run`.
 struct ReplCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "repl",
-        abstract: "Try modules and actions out at a Lua prompt, in the same sandbox and with the same modules as run.",
-        discussion: """
-            Expressions print their values (tables with sorted keys); an incomplete chunk continues on a \
-            `>>` prompt. Each input runs as a task, so wait() and async actions work; timers and handlers \
-            it leaves run whenever a later input runs or waits. Ctrl-C interrupts running code or clears \
-            the line; Ctrl-D on an empty line leaves. Tab completes globals, module actions and fields.
+    static var configuration: CommandConfiguration {
+        let name = BehaveTool.current.name
+        return CommandConfiguration(
+            commandName: "repl",
+            abstract:
+                "Try modules and actions out at a Lua prompt, in the same sandbox and with the same modules as run.",
+            discussion: """
+                Expressions print their values (tables with sorted keys); an incomplete chunk continues on a \
+                `>>` prompt. Each input runs as a task, so wait() and async actions work; timers and handlers \
+                it leaves run whenever a later input runs or waits. Ctrl-C interrupts running code or clears \
+                the line; Ctrl-D on an empty line leaves. Tab completes globals, module actions and fields.
 
-            Commands: \(Repl.commandSummary)
+                Commands: \(Repl.commandSummary)
 
-            History is kept in $XDG_STATE_HOME/behave/history (else ~/.local/state/behave/history), \
-            at most \(History.capacity) lines. Colour is used on a terminal unless NO_COLOR is set.
+                History is kept in $XDG_STATE_HOME/\(name)/history (else ~/.local/state/\(name)/history), \
+                at most \(History.capacity) lines. Colour is used on a terminal unless NO_COLOR is set.
 
-            When stdin is not a terminal, the script it carries is run with no prompts, as `behave run` \
-            would run it (same exit codes): echo 'print(1)' | behave repl
-            """
-    )
+                When stdin is not a terminal, the script it carries is run with no prompts, as `behave run` \
+                would run it (same exit codes): echo 'print(1)' | \(name) repl
+                """
+        )
+    }
 
     @Option(
         name: .customLong("context"),

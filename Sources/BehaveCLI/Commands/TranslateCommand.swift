@@ -16,7 +16,8 @@ struct TranslateCommand: RemoteCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
-    @OptionGroup(title: "Remote behaviours") var remote: RemoteOptions
+    @OptionGroup(title: "Remote behaviours", visibility: BehaveTool.current.remoteHelpVisibility) var remote:
+        RemoteOptions
 
     var needsRemoteTools: Bool { Behaviour.isRemote(file) }
 
@@ -34,10 +35,17 @@ struct TranslateCommand: RemoteCommand {
         do {
             let (script, warnings) = try host.translate(loaded.behaviour, layout: .readable, strict: strict)
             for warning in warnings { StandardError.write("\(warning)\n") }
-            print(script, terminator: "")
+            print(Self.named(script), terminator: "")
         } catch {
             throw BehaveExit.report(error)
         }
         if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
+    }
+
+    /// The translation with the tool's name where the library writes `behave`'s, in its header.
+    static func named(_ script: String, tool name: String = BehaveTool.current.name) -> String {
+        guard name != "behave" else { return script }
+        return script.replacing("`behave translate`", with: "`\(name) translate`", maxReplacements: 1)
+            .replacing("`behave run`", with: "`\(name) run`", maxReplacements: 1)
     }
 }

@@ -34,14 +34,18 @@ struct History {
         String(entry.map { $0 == "\n" ? newline : $0 })
     }
 
-    static var defaultPath: String? {
+    static var defaultPath: String? { defaultPath(tool: BehaveTool.current.name) }
+
+    /// Where the tool named `tool` keeps its history: each tool its own, so a team's tool never
+    /// mixes its lines with `behave`'s.
+    static func defaultPath(tool: String) -> String? {
         func variable(_ name: String) -> String? {
             guard let value = getenv(name) else { return nil }
             let text = String(cString: value)
             return text.hasPrefix("/") ? text : nil  // XDG says relative paths are to be ignored
         }
-        if let state = variable("XDG_STATE_HOME") { return state + "/behave/history" }
-        if let home = variable("HOME") { return home + "/.local/state/behave/history" }
+        if let state = variable("XDG_STATE_HOME") { return state + "/\(tool)/history" }
+        if let home = variable("HOME") { return home + "/.local/state/\(tool)/history" }
         return nil
     }
 

@@ -42,11 +42,17 @@ struct Repl {
         }
     }
 
+    /// The banner's first words: `Behave 0.3.0`, or a team's tool's name and version, then Behave's.
+    static func bannerName(_ tool: BehaveTool = .current) -> String {
+        guard tool.name != "behave" else { return "Behave \(BehaveVersion.current)" }
+        return "\(tool.name)\(tool.version.map { " " + $0 } ?? "") (Behave \(BehaveVersion.current))"
+    }
+
     /// Runs the banner, then `preload` (`-i FILE`) as `:load` would, then the prompt loop.
     mutating func loop(preload: String? = nil) async {
         let names = session.host.registry.modules.map(\.name).joined(separator: ", ")
         Terminal.write(
-            "Behave \(BehaveVersion.current) (\(BehaveVersion.lua), \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
+            "\(Repl.bannerName()) (\(BehaveVersion.lua), \(policy.isTrusted ? "trusted" : "sandboxed")) · modules: \(names)\n"
                 + ":help for commands, Ctrl-D to leave\n")
         if let preload { _ = await command(":load " + preload) }
         var pending = ""

@@ -2,12 +2,14 @@
 enum JUnitReport {
     /// One `<testsuite>` per test file, one `<testcase>` per test; a file that could not run is a
     /// test case named `(the file itself)` with an `<error>`.
-    static func xml(_ reports: [TestSuite.FileReport]) -> String {
+    /// `tool` names the suite of suites (`behave test`, or a team's tool's).
+    static func xml(_ reports: [TestSuite.FileReport], tool: String = BehaveTool.current.name) -> String {
         let tests = reports.reduce(0) { $0 + $1.results.count + ($1.error == nil ? 0 : 1) }
         let failures = reports.reduce(0) { $0 + $1.results.filter { !$0.passed }.count }
         let errors = reports.filter { $0.error != nil }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"behave test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        xml +=
+            "<testsuites name=\"\(escape(tool)) test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for report in reports {
             let failed = report.results.filter { !$0.passed }.count
             xml +=
