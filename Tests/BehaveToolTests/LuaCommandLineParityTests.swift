@@ -134,6 +134,8 @@ struct LuaCommandLineParityTests {
         _ = try Tool.write("print(\n", to: "bad.lua", in: work)
         let syntax = try Tool.run(["bad.lua"], in: work)
         #expect(syntax.status == 65, "a syntax error: nothing ran (lua: 1)")
+        let help = try Tool.run(["run", "--help"], in: work)
+        #expect(help.status == 0 && help.stdout.contains("-e <stat>"), "\(help.stderr)")
         let unknown = try Tool.run(["-z"], in: work)
         #expect(unknown.status == 64, "an unknown option is a usage error (lua: 1)")
         #expect(unknown.stderr.contains("Unknown option '-z'"))

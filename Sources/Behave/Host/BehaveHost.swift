@@ -387,10 +387,13 @@ public final class BehaveHost {
         try takeFreshState()
         let chunk = try loadChunk(of: behaviour, source: source)
         setEnvironment(of: chunk)
-        var table: [Int: String] = [0: scriptName ?? behaviour.name]
-        for (offset, word) in interpreterArguments.reversed().enumerated() { table[-offset - 1] = word }
-        for (offset, argument) in arguments.enumerated() { table[offset + 1] = argument }
-        if policy.isTrusted { try? lua.setGlobal("arg", table) } else { try? environment.set("arg", table) }
+        // Set entry by entry: a [Int: String] would cost the start-up a conformance lookup.
+        if let table = try? LuaTable(in: lua) {
+            try? table.set(0, scriptName ?? behaviour.name)
+            for (offset, word) in interpreterArguments.reversed().enumerated() { try? table.set(-offset - 1, word) }
+            for (offset, argument) in arguments.enumerated() { try? table.set(offset + 1, argument) }
+            if policy.isTrusted { try? lua.setGlobal("arg", table) } else { try? environment.set("arg", table) }
+        }
         return chunk
     }
 

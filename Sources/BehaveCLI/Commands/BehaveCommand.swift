@@ -9,7 +9,7 @@ struct BehaveCommand: AsyncParsableCommand {
             abstract: "Drive a program's behaviour from a JSON action list or a sandboxed Lua 5.4 script.",
             usage: """
                 \(name) [options] [script [args]]
-                  \(name) <subcommand>
+                \(name) <subcommand>
                 """,
             discussion: """
                 As lua does, \(name) runs a script with its arguments (in `...` and `arg`): options stop at the \

@@ -95,6 +95,8 @@ struct RunCommand: RemoteCommand {
     var scriptArguments: [String] { Array(script.drop { $0 == "--" }.dropFirst()) }
 
     func validate() throws {
+        // The parser leaves help to the captured words when it comes first: it is still help.
+        if script.first == "--help" || script.first == "-h" { throw CleanExit.helpRequest(self) }
         // An option the parser does not know starts the captured words: it is no script.
         if let first = script.first, first.hasPrefix("-"), first != "-", first != "--" {
             throw ValidationError("Unknown option '\(first)'")
