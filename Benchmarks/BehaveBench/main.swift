@@ -552,7 +552,7 @@ if measures("start") {
     rows.append(
         Row(
             "process start to finish, one-line script: behave run vs lua5.4", behave: behaveStarts,
-            baseline: luaStarts, scale: 1000, unit: "ms", target: 4))
+            baseline: luaStarts, scale: 1000, unit: "ms", target: 2))
 }
 
 // MARK: Input size
