@@ -86,15 +86,19 @@ static inline __attribute__((always_inline)) int behave_passup_call(lua_State *L
     if (ok) return top;
     /* A wrap function raises the error where it was called, after closing the coroutine when
      * the error was its own: one that could not be resumed at all (it is running, or normal)
-     * stays as it is, and so does the error, as the library's wrap does. */
+     * stays as it is, and so does the error, as the library's wrap does. Closing runs the
+     * coroutine's pending __close handlers, and an error one of them raises replaces the
+     * coroutine's (close answers false and the error that is left). */
     lua_settop(L, 1);
     int status = lua_status(co);
     if (status != LUA_OK && status != LUA_YIELD) {
         lua_pushvalue(L, lua_upvalueindex(2));
         lua_pushvalue(L, lua_upvalueindex(3));
-        lua_call(L, 1, 0);
+        lua_call(L, 1, 2);
+        if (!lua_toboolean(L, 2)) lua_replace(L, 1);
+        lua_settop(L, 1);
     }
-    if (lua_type(L, 1) == LUA_TSTRING) {
+    if (status != LUA_ERRMEM && lua_type(L, 1) == LUA_TSTRING) {
         luaL_where(L, 1);
         lua_insert(L, 1);
         lua_concat(L, 2);

@@ -1,17 +1,20 @@
 /*
  * stock.c — what makes a script see the stock interpreter: `print` as a C function, and in
- * trusted mode a main chunk that looks like it runs on the main thread, although the runtime
+ * trusted mode the stock warnings and a main chunk that looks like it runs on the main thread, although the runtime
  * runs it as a task (a coroutine) so that `wait` and async actions work in it.
  */
 #include "internal.h"
+#include <stdio.h>
+#include <string.h>
 
 /* print(...): each value through luaL_tolstring (so `__tostring` and `__name` act, and a
  * `__tostring` that returns no string is the stock error), tab-separated, a newline after, written
- * through upvalue 1, the host's writer (which counts the output limit). */
+ * through the host's writer (which counts the output limit). The writer is in the registry, not
+ * an upvalue: the stock print is a C function without upvalues, and debug.getinfo says so. */
 int behave_print(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checkstack(L, 2 * n + 2, "too many arguments to print");
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_getfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_PRINT);
     for (int i = 1; i <= n; i++) {
         if (i > 1) lua_pushliteral(L, "\t");
         luaL_tolstring(L, i, NULL);
@@ -80,3 +83,40 @@ int behave_stock_yield(lua_State *L) {
     if (behave_is_main_task(L, L)) return luaL_error(L, "attempt to yield from outside a coroutine");
     return lua_yield(L, lua_gettop(L));
 }
+
+/* Warnings as the stock interpreter gives them (lauxlib's): off until `warn("@on")`, then each
+ * message on stderr after "Lua warning: ", its pieces joined, a newline after the last. The
+ * state's warning function is swapped to say which of the three it is (off, on, continuing). */
+static void behave_warn_on(void *ud, const char *message, int tocont);
+static void behave_warn_off(void *ud, const char *message, int tocont);
+
+static int behave_warn_control(lua_State *L, const char *message, int tocont) {
+    if (tocont || *message != '@') return 0;
+    if (strcmp(message + 1, "off") == 0) lua_setwarnf(L, behave_warn_off, L);
+    else if (strcmp(message + 1, "on") == 0) lua_setwarnf(L, behave_warn_on, L);
+    return 1;
+}
+
+static void behave_warn_off(void *ud, const char *message, int tocont) {
+    behave_warn_control((lua_State *)ud, message, tocont);
+}
+
+static void behave_warn_continue(void *ud, const char *message, int tocont) {
+    lua_State *L = (lua_State *)ud;
+    fputs(message, stderr);
+    if (tocont) {
+        lua_setwarnf(L, behave_warn_continue, L);
+    } else {
+        fputs("\n", stderr);
+        fflush(stderr);
+        lua_setwarnf(L, behave_warn_on, L);
+    }
+}
+
+static void behave_warn_on(void *ud, const char *message, int tocont) {
+    if (behave_warn_control((lua_State *)ud, message, tocont)) return;
+    fputs("Lua warning: ", stderr);
+    behave_warn_continue(ud, message, tocont);
+}
+
+void behave_stock_warnings(lua_State *L) { lua_setwarnf(L, behave_warn_off, L); }

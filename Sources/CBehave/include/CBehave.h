@@ -33,6 +33,8 @@
 /* Registry field holding the modules' own tables (name -> actions), behind the read-only views
  * scripts see: what a test's fake() replaces actions in. */
 #define BEHAVE_REGISTRY_MODULES "behave.modules"
+/* Registry field holding the host's writer, which print writes through (stock.c). */
+#define BEHAVE_REGISTRY_PRINT "behave.print"
 /* Metatable name of the userdata that carries a Swift error through Lua. */
 #define BEHAVE_ERROR_METATABLE "behave.error"
 
@@ -75,7 +77,14 @@ typedef struct behave_control {
                                Set to 1 where Lua is entered under protection and restored after;
                                a call into Swift takes 1 off and puts it back (behave_call_swift),
                                which leaves it <= 0 however it stood */
-    int sticky_memory;      /* 1 in the sandbox: a refused allocation terminates the run */
+    int sticky_memory;      /* 1 in the sandbox: an allocation still refused after Lua's emergency
+                               collection terminates the run */
+    int refused;            /* 1 after a refusal, until the next growth while Lua runs: Lua's
+                               retry of the same request after its emergency collection, or
+                               anything else, which makes the refusal final (allocator.c) */
+    void *refused_ptr;      /* the refused request */
+    size_t refused_osize;
+    size_t refused_nsize;
     /* termination */
     int terminated;         /* BEHAVE_* reason, sticky until the host resets it */
     int *shared_cancel;     /* the host's cancellation flag, which outlives the state; written from
@@ -327,10 +336,12 @@ int behave_runtime_new(lua_State *L);
  * runtime, which has recorded the stop, ends the behaviour as stopped. */
 int behave_halt(lua_State *L);
 
-/* stock.c: print as a C function (upvalue 1: the host's writer), and trusted mode's main task as
+/* stock.c: print as a C function with no upvalue (its writer is BEHAVE_REGISTRY_PRINT), and trusted mode's main task as
  * the main thread: the chunk called from C, coroutine.running, isyieldable and yield as the stock
  * interpreter answers them there. */
 int behave_print(lua_State *L);
+/* Gives L the stock interpreter's warnings (stock.c): off until warn("@on"), then on stderr. */
+void behave_stock_warnings(lua_State *L);
 int behave_main_call(lua_State *L);
 int behave_set_main_task(lua_State *L);
 int behave_stock_running(lua_State *L);

@@ -1,0 +1,28 @@
+-- a __close error in a coroutine.wrap coroutine that fails is the error the caller sees
+local x = 0
+local co = coroutine.wrap(function ()
+  local xx <close> = setmetatable({}, {__close = function (_, msg)
+    x = x + 1
+    print("first close sees", msg)
+    error("@YYY")
+  end})
+  local xv <close> = setmetatable({}, {__close = function () x = x + 1; error("@XXX") end})
+  coroutine.yield(100)
+  error(200)
+end)
+print(co(), x)
+local st, msg = pcall(co)
+print(st, msg, x)
+-- a plain error object, closed cleanly, stays the error
+co = coroutine.wrap(function ()
+  local ok <close> = setmetatable({}, {__close = function () x = x + 10 end})
+  coroutine.yield(1)
+  error({code = 7})
+end)
+co()
+local st2, err = pcall(co)
+print(st2, type(err), err.code, x)
+error(select(2, pcall(coroutine.wrap(function ()
+  local z <close> = setmetatable({}, {__close = function () error("from close") end})
+  error("original")
+end))), 0)
