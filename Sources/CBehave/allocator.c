@@ -27,12 +27,41 @@ static inline void *behave_place(behave_control *c, void *ptr, size_t osize, siz
     return block;
 }
 
-/* Growth while Lua code runs that may have to be refused: over the cap (sticky in the
- * sandbox), or once a stop is pending. Out of line, so the common path saves fewer registers. */
+/* A refused request is final unless the next growth is Lua asking for the same block again
+ * (lmem.c, tryagain: after a refusal Lua runs an emergency full collection, which only frees,
+ * and repeats the request). A block refused where Lua does not try again (a library's buffer,
+ * grown by lauxlib through the allocator directly) is followed by an error instead, and by
+ * other requests: the refusal was the limit. */
+static int behave_refusal_final(behave_control *c, void *ptr, size_t osize, size_t nsize) {
+    c->refused = 0;
+    return ptr != c->refused_ptr || osize != c->refused_osize || nsize != c->refused_nsize;
+}
+
+void behave_settle_refusal(behave_control *c) {
+    if (c->refused && c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
+    c->refused = 0;
+}
+
+/* Growth while Lua code runs that may have to be refused: over the cap, once the sandbox's
+ * memory limit is reached (sticky), or once a stop is pending. Out of line, so the common path
+ * saves fewer registers. The first refusal of a request only marks it: Lua collects and asks
+ * again, and the cap is reached when the live data still does not leave room. */
 static __attribute__((noinline)) void *behave_grow_checked(behave_control *c, void *ptr, size_t osize, size_t nsize,
                                                            size_t used) {
+    int retried = 0;
+    if (c->refused) {
+        retried = !behave_refusal_final(c, ptr, osize, nsize);
+        if (!retried && c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
+    }
     if (c->limit > 0 && (c->terminated == BEHAVE_LIMIT_MEMORY || used > c->limit)) {
-        if (c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
+        if (retried || c->terminated != 0) {
+            if (c->sticky_memory && c->terminated == 0) c->terminated = BEHAVE_LIMIT_MEMORY;
+        } else {
+            c->refused = 1;
+            c->refused_ptr = ptr;
+            c->refused_osize = osize;
+            c->refused_nsize = nsize;
+        }
         return NULL;
     }
     if (behave_preempt_pending(c) && behave_should_stop(c)) return NULL;
@@ -52,7 +81,7 @@ void *behave_allocator(void *ud, void *ptr, size_t osize, size_t nsize) {
     /* Over the cap, terminated, or a stop pending: the careful path. `limit - 1` wraps to the
      * largest size when there is no cap. */
     if (nsize > previous && c->enforcing > 0 &&
-        (used > c->limit - 1 || c->terminated != 0 || behave_preempt_pending(c)))
+        (used > c->limit - 1 || c->terminated != 0 || c->refused || behave_preempt_pending(c)))
         return behave_grow_checked(c, ptr, previous, nsize, used);
     return behave_place(c, ptr, previous, nsize, used);
 }

@@ -15,6 +15,7 @@ void behave_c_stack_overflow(lua_State *L) {
 static int behave_guard_finish(lua_State *L, int status, lua_KContext base) {
     (void)status;
     behave_control *c = behave_control_of(L);
+    if (c->refused) behave_settle_refusal(c);
     if (c->terminated) return behave_raise_termination(L);
     return lua_gettop(L) - (int)base;
 }
@@ -38,6 +39,7 @@ static int behave_xpcall_handler(lua_State *L) {
 
 static int behave_xpcall_finish(lua_State *L, int status, lua_KContext extra) {
     behave_control *c = behave_control_of(L);
+    if (c->refused) behave_settle_refusal(c);
     if (c->terminated) return behave_raise_termination(L);
     if (status != LUA_OK && status != LUA_YIELD) {
         lua_pushboolean(L, 0);

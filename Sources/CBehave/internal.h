@@ -31,6 +31,13 @@ static inline int behave_raise_termination(lua_State *L) {
     return lua_error(L);
 }
 
+/* allocator.c: a refusal still marked when an error is caught (no retry followed it: a library's
+ * buffer) is final; in the sandbox, the run has reached its memory limit. */
+void behave_settle_refusal(behave_control *c);
+/* collecting.c: calls the function below the `n` values on top for `results` results, and once
+ * more after a full collection when a lauxlib buffer's growth in it was refused. */
+void behave_call_collecting(lua_State *L, int n, int results);
+
 /* Whether the watchdog (or a cancellation) has asked the run to stop: one relaxed load, what
  * the hot paths pay until a limit fires. */
 static inline int behave_preempt_pending(behave_control *c) {
@@ -135,6 +142,8 @@ static inline __attribute__((always_inline)) int behave_resume_values(lua_State 
         *top = base + nres;
         return 1;
     }
+    /* An error after a refusal Lua did not retry (a library's buffer) is the memory limit. */
+    if (c->refused) behave_settle_refusal(c);
     if (c->terminated && c->terminated != BEHAVE_STOPPED) behave_record_stop(L, co);
     /* co may be L itself (a coroutine resuming itself): the message is already on top. */
     lua_xmove(co, L, 1);

@@ -16,7 +16,10 @@ static void behave_count(lua_State *L, lua_Integer step) {
     if ((step & BEHAVE_CHECK_MASK) == 0) behave_check_stop(L);
 }
 
-/* string.rep: the stock function with the empty case answered without its loop. */
+/* string.rep: the stock function with the empty case answered without its loop. Its buffer
+ * grows through the allocator directly, where a refusal gets no emergency collection: when the
+ * result would not fit beside what the state holds but fits the cap, the garbage is collected
+ * first, so a script whose live data fits never fails on memory here. */
 static int behave_string_rep(lua_State *L) {
     size_t length, separator;
     luaL_checklstring(L, 1, &length);
@@ -26,6 +29,10 @@ static int behave_string_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
+    behave_control *c = behave_control_of(L);
+    double size = n > 0 ? ((double)length + (double)separator) * (double)n : 0;
+    if (c->limit > 0 && size <= (double)c->limit && (double)c->used + size > (double)c->limit)
+        lua_gc(L, LUA_GCCOLLECT);
     lua_call(L, behave_push_wrapped(L, 1), 1);
     return 1;
 }
@@ -87,12 +94,13 @@ static void behave_add_field(lua_State *L, luaL_Buffer *b, lua_Integer i) {
     luaL_addvalue(b);
 }
 
-static int behave_table_concat(lua_State *L) {
-    lua_Integer last = behave_length(L, 1, BEHAVE_READ);
+/* concat's result from its checked arguments: the table, the separator, the first index and the
+ * last. */
+static int behave_concat_build(lua_State *L) {
     size_t separator_length;
-    const char *separator = luaL_optlstring(L, 2, "", &separator_length);
-    lua_Integer i = luaL_optinteger(L, 3, 1);
-    last = luaL_optinteger(L, 4, last);
+    const char *separator = lua_tolstring(L, 2, &separator_length);
+    lua_Integer i = lua_tointeger(L, 3);
+    lua_Integer last = lua_tointeger(L, 4);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (; i < last; i++) {
@@ -102,6 +110,24 @@ static int behave_table_concat(lua_State *L) {
     }
     if (i == last) behave_add_field(L, &b, i);
     luaL_pushresult(&b);
+    return 1;
+}
+
+/* Its buffer grows outside Lua's allocator: built again after a collection when a growth was
+ * refused (collecting.c). */
+static int behave_table_concat(lua_State *L) {
+    lua_Integer last = behave_length(L, 1, BEHAVE_READ);
+    luaL_optlstring(L, 2, "", NULL);
+    lua_Integer first = luaL_optinteger(L, 3, 1);
+    last = luaL_optinteger(L, 4, last);
+    luaL_checkstack(L, 5, NULL);
+    lua_pushcfunction(L, behave_concat_build);
+    lua_pushvalue(L, 1);
+    if (lua_isnoneornil(L, 2)) lua_pushliteral(L, "");
+    else lua_pushvalue(L, 2);
+    lua_pushinteger(L, first);
+    lua_pushinteger(L, last);
+    behave_call_collecting(L, 4, 1);
     return 1;
 }
 

@@ -64,6 +64,10 @@ int behave_async_trampoline(lua_State *L) {
 }
 
 int behave_message_handler(lua_State *L) {
+    /* The host decides from the control block: an error that follows a refusal Lua did not
+     * retry is the memory limit. */
+    behave_control *c = behave_control_of(L);
+    if (c->refused) behave_settle_refusal(c);
     luaL_traceback(L, L, NULL, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, BEHAVE_REGISTRY_TRACEBACK);
     return 1;
