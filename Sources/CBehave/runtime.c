@@ -303,9 +303,10 @@ static int rt_after(lua_State *L) {
     double seconds = behave_rt_seconds(L, 1, "after", 0);
     rt_callable(L, 2, "after");
     behave_pack(L, lua_gettop(L) - 2); /* 3: the arguments for fn */
+    double at = behave_rt_due(L, s, seconds, "after");
     int record = rt_timer(L, KIND_AFTER, "after");
     rt_put(L, record, R_ARGS, 3);
-    rt_push_timer(L, s, record, s->now + seconds);
+    rt_push_timer(L, s, record, at);
     return 1;
 }
 
@@ -318,12 +319,13 @@ static int rt_every(lua_State *L) {
         lua_replace(L, 1);
     }
     rt_callable(L, 2, "every");
+    double at = behave_rt_due(L, s, seconds, "every");
     lua_settop(L, 2);
     int record = rt_timer(L, KIND_EVERY, "every");
     rt_put(L, record, R_HANDLE, record + 1);
     lua_pushnumber(L, seconds);
     lua_rawseti(L, record, R_INTERVAL);
-    rt_push_timer(L, s, record, s->now + seconds);
+    rt_push_timer(L, s, record, at);
     return 1;
 }
 
@@ -352,17 +354,17 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
         }
         lua_pop(L, 1);
         /* The next tick after now, in one step: after a long jump of the clock, a loop over the
-         * missed ticks would take as long as they would have. */
+         * missed ticks would take as long as they would have. A tick past the clock's last time
+         * never comes, so the timer ends. */
         lua_rawgeti(L, record, R_INTERVAL);
         double interval = lua_tonumber(L, -1);
         lua_pop(L, 1);
-        if (at + interval > s->now) {
-            at += interval;
-        } else {
-            at += (floor((s->now - at) / interval) + 1) * interval;
-            if (at <= s->now) at = s->now + interval;
+        double next = behave_rt_later(at, interval);
+        if (!(next > s->now)) {
+            next = at + (floor((s->now - at) / interval) + 1) * interval;
+            if (!(next > s->now)) next = behave_rt_later(s->now, interval);
         }
-        rt_push_timer(L, s, record, at);
+        if (isfinite(next)) rt_push_timer(L, s, record, next);
         lua_settop(L, record - 1);
         return;
     }
@@ -517,7 +519,7 @@ static void rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name)
         lua_rawseti(L, record, R_KIND);
         rt_put(L, record, R_WAITER, waiter);
         rt_put(L, record, R_EVENT, name);
-        rt_push_timer(L, s, record, s->now + lua_tonumber(L, name + 1));
+        rt_push_timer(L, s, record, behave_rt_later(s->now, lua_tonumber(L, name + 1)));
         lua_rawseti(L, waiter, R_TIMER);
     }
     lua_settop(L, waiter - 1);
@@ -534,6 +536,7 @@ static int rt_wait_for(lua_State *L) {
         lua_pushliteral(L, "timeout");
         if (lua_rawget(L, 2) != LUA_TNIL) {
             timeout = behave_rt_seconds(L, 3, "wait_for", 0);
+            behave_rt_due(L, behave_runtime_of(L), timeout, "wait_for");
             timed = 1;
         }
         lua_settop(L, 2);
@@ -599,14 +602,35 @@ static int rt_now(lua_State *L) {
 
 /* ---- What the step hands on */
 
+/* Closes the task at `co`, which an error (at `co + 1`) or a stop unwound: runs its pending
+ * __close handlers. An error one of them raises replaces the task's, as Lua's own unwinding
+ * does. A handler cannot yield there, so a stop() in one halts (behave_halt): that ends the
+ * handler, the others still run, and the stop is recorded (rt_stop_run); it does not undo the
+ * failure that came first. Any other termination goes on up. */
+static void rt_close_unwound(lua_State *L, int co) {
+    behave_control *c = behave_control_of(L);
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 3, "runtime");
+    behave_rt_get(L, CLOSE);
+    lua_pushvalue(L, co);
+    if (lua_pcall(L, 1, 2, 0) != LUA_OK) {
+        if (c->terminated != BEHAVE_STOPPED) {
+            if (c->terminated) behave_raise_termination(L);
+            lua_error(L);
+        }
+        c->terminated = BEHAVE_RUNNING;
+    } else if (!lua_toboolean(L, -2)) {
+        lua_replace(L, co + 1);
+    }
+    lua_settop(L, top);
+}
+
 /* The task at `co` failed with the error at `co + 1`. */
 static void rt_fail(lua_State *L, behave_runtime *s, int co) {
     luaL_checkstack(L, 6, "runtime");
     luaL_traceback(L, lua_tothread(L, co), NULL, 0);
     int trace = lua_gettop(L);
-    behave_rt_get(L, CLOSE);
-    lua_pushvalue(L, co);
-    lua_call(L, 1, 0);
+    rt_close_unwound(L, co);
     behave_rt_get(L, MAIN);
     int main = lua_rawequal(L, -1, co);
     lua_pop(L, 1);
@@ -630,10 +654,7 @@ void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok) {
         lua_settop(L, from);
         if (s->stopped) {
             /* Halted by stop(): no failure. */
-            luaL_checkstack(L, 2, "runtime");
-            behave_rt_get(L, CLOSE);
-            lua_pushvalue(L, co);
-            lua_call(L, 1, 0);
+            rt_close_unwound(L, co);
         } else {
             rt_fail(L, s, co);
         }

@@ -153,6 +153,11 @@ int behave_rt_outcome(lua_State *L, behave_runtime *s);
 double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive);
 /* Raises, at the caller's line, unless the calling task can wait. */
 void behave_rt_must_wait(lua_State *L, const char *fname);
+/* due.c: the time `seconds` after `from`, strictly later when `seconds` is positive (infinite
+ * past the last finite time); behave_rt_due is that after the step's time, or an error naming
+ * `fname` when it is not finite. */
+double behave_rt_later(double from, double seconds);
+double behave_rt_due(lua_State *L, const behave_runtime *s, double seconds, const char *fname);
 
 /* context.c: replaces the table at `index` by a read-only view of it, recursively. */
 void behave_readonly(lua_State *L, int index);

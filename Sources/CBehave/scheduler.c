@@ -275,7 +275,7 @@ static void behave_run_first(lua_State *L, behave_runtime *s, behave_control *c,
     }
     if (n >= 1 && lua_topointer(L, from) == s->sentinel) {
         if (n >= 3 && lua_topointer(L, from + 1) == s->wait_kind) {
-            double at = s->now + lua_tonumber(L, from + 2);
+            double at = behave_rt_later(s->now, lua_tonumber(L, from + 2));
             lua_settop(L, base + 1);
             behave_sched_push(L, s, S_WAITING, at);
             return;
@@ -356,6 +356,7 @@ static int behave_sched_waited(lua_State *L, int status, lua_KContext context) {
 
 int behave_sched_wait(lua_State *L) {
     double seconds = behave_rt_seconds(L, 1, "wait", 0);
+    behave_rt_due(L, behave_runtime_of(L), seconds, "wait");
     behave_rt_must_wait(L, "wait");
     lua_settop(L, 0);
     lua_pushvalue(L, lua_upvalueindex(2));
