@@ -89,12 +89,9 @@ public struct AsyncHTTPClientTransport: BehaviourTransport {
         if let reason = Self.certificateReason(error) {
             return .unreachable("the certificate of \(host) is refused: \(reason)")
         }
-        if let error = error as? HTTPParserError {
-            // The server answered, and what it sent is not HTTP this client reads: not a connection problem.
-            if case .headerOverflow = error {
-                return .protocolError("the headers from \(host) are larger than an answer's headers may be")
-            }
-            return .protocolError("the answer from \(host) is not valid HTTP (\(error))")
+        // The server answered with more header bytes than the client reads: not a connection problem.
+        if let error = error as? HTTPParserError, case .headerOverflow = error {
+            return .protocolError("the headers from \(host) are larger than an answer's headers may be")
         }
         if let error = error as? HTTPClientError {
             switch error {

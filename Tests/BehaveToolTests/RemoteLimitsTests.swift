@@ -112,7 +112,8 @@ struct RemoteLimitsTests {
         "--max-wait 0 and a server that never answers: the output is written at once, and the tool exits within its grace"
     )
     func backgroundFetchDoesNotHoldTheExit() throws {
-        let (running, _) = try startOnTheCachedCopy()
+        let (running, fixture) = try startOnTheCachedCopy()
+        defer { withExtendedLifetime(fixture) {} }  // the server stalls until the test ends
         // The output comes while the fetch still waits: it is not held for it.
         #expect(Self.eventually { running.output == RemoteTests.firstOutput || !running.process.isRunning })
         #expect(running.process.isRunning, "the output came only when the tool exited")
@@ -124,7 +125,8 @@ struct RemoteLimitsTests {
 
     @Test("SIGTERM ends the tool while the background fetch of --max-wait 0 waits")
     func sigtermDuringTheBackgroundFetch() throws {
-        let (running, _) = try startOnTheCachedCopy()
+        let (running, fixture) = try startOnTheCachedCopy()
+        defer { withExtendedLifetime(fixture) {} }  // the server stalls until the test ends
         #expect(Self.eventually { running.output == RemoteTests.firstOutput })
         kill(running.process.processIdentifier, SIGTERM)
         // Well inside the 5 s the tool would otherwise wait.
