@@ -45,6 +45,30 @@ struct MemoryGarbageTests {
         #expect(result.stdout == "done\n", "\(name)")
     }
 
+    @Test(
+        "a library's buffer that garbage leaves no room for grows after a collection, not into the limit",
+        arguments: [
+            "big:upper()", "string.format('%s|%s', big, i)", "(big:gsub('b', 'c'))", "table.concat({big, big}, ',')",
+            "string.pack('z', big)", "big:reverse()",
+        ])
+    func libraryBuffer(build: String) throws {
+        let work = try Tool.temporaryDirectory()
+        let file = try Tool.write(
+            """
+            local keep = {}
+            for i = 1, 56 do keep[i] = ("a"):rep(1024 * 1024 - 100) .. i end
+            local big = ("b"):rep(1024 * 1024)
+            for i = 1, 200000 do
+              local g = {i, i, i, {}}
+              if i % 5000 == 0 then local u = \(build) end
+            end
+            print("done", #keep)
+            """, to: "buffer.lua", in: work)
+        let result = try Tool.run(["run", file])
+        #expect(result.status == 0, "\(build): \(result.stderr)")
+        #expect(result.stdout == "done\t56\n", "\(build)")
+    }
+
     @Test("live data kept near the cap while garbage comes and goes never fails on memory")
     func garbageBesideLiveData() throws {
         let work = try Tool.temporaryDirectory()
