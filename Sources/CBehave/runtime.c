@@ -60,6 +60,12 @@ enum { KIND_AFTER = 1, KIND_EVERY, KIND_TIMEOUT };
 #define BEHAVE_MIN_INTERVAL 0.001
 
 double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive) {
+    return behave_rt_seconds_named(L, arg, fname, positive, "argument #1");
+}
+
+/* `what` names where the value came from in the message: "argument #1", or the field of a table
+ * argument, as the script wrote it. */
+double behave_rt_seconds_named(lua_State *L, int arg, const char *fname, int positive, const char *what) {
     int type = lua_type(L, arg);
     if (type == LUA_TNONE || type == LUA_TNIL) {
         if (!positive) return 0;
@@ -68,7 +74,7 @@ double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive)
         if (!(value != value || value < 0 || value == HUGE_VAL || (positive && value == 0))) return value;
     }
     const char *got = type == LUA_TNUMBER ? luaL_tolstring(L, arg, NULL) : behave_typename(L, arg);
-    luaL_error(L, "bad argument #1 to '%s' (%s number of seconds expected, got %s)", fname,
+    luaL_error(L, "bad %s to '%s' (%s number of seconds expected, got %s)", what, fname,
                positive ? "positive" : "non-negative", got);
     return 0;
 }
@@ -535,7 +541,7 @@ static int rt_wait_for(lua_State *L) {
             return luaL_error(L, "bad argument #2 to 'wait_for' (table expected, got %s)", behave_typename(L, 2));
         lua_pushliteral(L, "timeout");
         if (lua_rawget(L, 2) != LUA_TNIL) {
-            timeout = behave_rt_seconds(L, 3, "wait_for", 0);
+            timeout = behave_rt_seconds_named(L, 3, "wait_for", 0, "option 'timeout' of argument #2");
             behave_rt_due(L, behave_runtime_of(L), timeout, "wait_for");
             timed = 1;
         }

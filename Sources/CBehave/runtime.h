@@ -151,6 +151,7 @@ int behave_rt_outcome(lua_State *L, behave_runtime *s);
 /* A number of seconds at `arg` for `fname`, checked as every helper checks one: absent means 0
  * unless it must be positive. */
 double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive);
+double behave_rt_seconds_named(lua_State *L, int arg, const char *fname, int positive, const char *what);
 /* Raises, at the caller's line, unless the calling task can wait. */
 void behave_rt_must_wait(lua_State *L, const char *fname);
 /* due.c: the time `seconds` after `from`, strictly later when `seconds` is positive (infinite
