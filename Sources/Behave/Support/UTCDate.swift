@@ -3,11 +3,14 @@ import BehavePlatform
 /// Dates as the signing commands and the loader's warnings write them: UTC, to the minute or the
 /// second, read back from `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]Z`.
 public enum UTCDate {
-    /// `2027-01-31 12:00:00 UTC`.
+    /// `2027-01-31 12:00:00 UTC`; a time with no date in years 0 to 9999 (a damaged or hostile
+    /// value) is written as its seconds, `-99999999999 seconds from 1970 UTC`, never a trap.
     public static func text(_ seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
-        gmtime_r(&time, &parts)
+        guard gmtime_r(&time, &parts) != nil, (-1900...8099).contains(parts.tm_year) else {
+            return "\(seconds) seconds from 1970 UTC"
+        }
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
