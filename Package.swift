@@ -16,12 +16,15 @@ import PackageDescription
     let luaLinking: [LinkerSetting] = [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m"), .linkedLibrary("dl")]
     // Lua's __call lookup goes through Sources/CBehave/callchain.c, so that a stop reaches a
     // __call chain. An unsafe flag: packages depending on Behave need Swift 6.2 or later.
-    let behaveLinking: [LinkerSetting] = luaLinking + [.unsafeFlags([
-            "-Xlinker", "--wrap=luaT_gettmbyobj",
-            // lauxlib's buffers get room by a collection before they grow (Sources/CBehave/buffers.c).
-            "-Xlinker", "--wrap=luaL_buffinitsize", "-Xlinker", "--wrap=luaL_prepbuffsize",
-            "-Xlinker", "--wrap=luaL_addlstring", "-Xlinker", "--wrap=luaL_addvalue",
-        ])]
+    let behaveLinking: [LinkerSetting] =
+        luaLinking + [
+            .unsafeFlags([
+                "-Xlinker", "--wrap=luaT_gettmbyobj",
+                // lauxlib's buffers get room by a collection before they grow (Sources/CBehave/buffers.c).
+                "-Xlinker", "--wrap=luaL_buffinitsize", "-Xlinker", "--wrap=luaL_prepbuffsize",
+                "-Xlinker", "--wrap=luaL_addlstring", "-Xlinker", "--wrap=luaL_addvalue",
+            ])
+        ]
 #else
     let lua: Target = .systemLibrary(
         name: "CBehaveLua", path: "Sources/CBehaveLua", pkgConfig: "lua5.4", providers: [.brew(["lua"])])

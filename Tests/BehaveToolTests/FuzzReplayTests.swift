@@ -26,6 +26,7 @@ struct FuzzReplayTests {
         #expect(result.status == 64)
         #expect(
             result.stderr
-                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|signature|cache|quarantine [libFuzzer options] [CORPUS...]\n")
+                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|signature|cache|quarantine [libFuzzer options] [CORPUS...]\n"
+        )
     }
 }

@@ -17,8 +17,7 @@ if [ "$(uname -s)" = Linux ]; then
         mv "$static_cxx_dir/libstdc++.so.tmp" "$static_cxx_dir/libstdc++.so"
         release_flags+=(-Xswiftc -L -Xswiftc "$static_cxx_dir")
     fi
-    # A position-dependent executable: the static Swift runtime's metadata holds tens of thousands
-    # of absolute pointers, which a PIE has the loader relocate, page by page, at every start.
-    # The price is a fixed load address for the executable itself (its libraries still move).
-    release_flags+=(-Xswiftc -Xclang-linker -Xswiftc -no-pie)
+    # The executable stays position-independent: a tool that runs behaviours from anywhere keeps
+    # address-space randomisation for its own code, though relocating the static runtime's
+    # metadata is a part of every start (docs/performance.md, "Process start").
 fi
