@@ -32,3 +32,21 @@ extension Platform {
         return entries.sorted { $0.name < $1.name }
     }
 }
+
+extension Platform {
+    /// Runs `body` holding an exclusive lock on the file at `path` (made when missing), shared by
+    /// every process that locks it: a read, then a write of what was read, is not lost to another
+    /// process's write in between. Waits at most `seconds` for the lock, then returns nil
+    /// without running `body`: a lock held by a process that hangs never holds this one.
+    package static func withFileLock<T>(_ path: String, seconds: Double, _ body: () throws -> T) rethrows -> T? {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }  // releases the lock
+        let deadline = monotonicSeconds() + seconds
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, monotonicSeconds() < deadline else { return nil }
+            usleep(1000)
+        }
+        return try body()
+    }
+}

@@ -19,12 +19,28 @@ extension BehaviourCache {
         return sequence
     }
 
-    /// Records that a copy of `url` signed with `sequence` was accepted; a record already as high stays.
+    /// Records that a copy of `url` signed with `sequence` was accepted; a record already as high
+    /// stays. Under the URL's lock: two processes raising it at once never leave the lower.
     func raiseSequence(for url: String, to sequence: Int64) throws(AtomicWriteError) {
-        if let highest = try? highestSequence(for: url), highest >= sequence { return }
-        try AtomicFile.write(
-            Array("\(Self.sequenceMagic)\n\(sequence)\n".utf8), to: siblingPath(for: url, ".sequence"), mode: 0o600)
+        let path = siblingPath(for: url, ".sequence")
+        let raised = Platform.withFileLock(siblingPath(for: url, ".lock"), seconds: Self.lockWait) {
+            () -> AtomicWriteError? in
+            if let highest = try? highestSequence(for: url), highest >= sequence { return nil }
+            do throws(AtomicWriteError) {
+                try AtomicFile.write(Array("\(Self.sequenceMagic)\n\(sequence)\n".utf8), to: path, mode: 0o600)
+            } catch {
+                return error
+            }
+            return nil
+        }
+        guard let raised else {
+            throw AtomicWriteError(path: path, reason: "another process has held its lock too long")
+        }
+        if let raised { throw raised }
     }
+
+    /// The longest a process waits for another's lock on a URL's records.
+    static let lockWait = 5.0
 
     static let sequenceMagic = "behave-sequence 1"
 
@@ -37,7 +53,20 @@ extension BehaviourCache {
     /// does not quarantine them.
     public func recordRunWell(_ url: String, body: [UInt8]) throws(AtomicWriteError) {
         try makeDirectory()
-        try DigestList.add(CacheEntry.digest(body), to: siblingPath(for: url, ".ran"))
+        try addDigest(CacheEntry.digest(body), to: siblingPath(for: url, ".ran"), of: url)
+    }
+
+    /// Adds `digest` to the list at `path` under the URL's lock, so no process's addition is lost.
+    private func addDigest(_ digest: String, to path: String, of url: String) throws(AtomicWriteError) {
+        let added = Platform.withFileLock(siblingPath(for: url, ".lock"), seconds: Self.lockWait) {
+            () -> AtomicWriteError? in
+            do throws(AtomicWriteError) { try DigestList.add(digest, to: path) } catch { return error }
+            return nil
+        }
+        guard let added else {
+            throw AtomicWriteError(path: path, reason: "another process has held its lock too long")
+        }
+        if let added { throw added }
     }
 
     /// Whether these bytes of `url` passed the validation of the validator named `validator`.
@@ -48,7 +77,7 @@ extension BehaviourCache {
     /// Records that these bytes of `url` passed the validation of `validator`.
     func recordPassedValidation(_ url: String, body: [UInt8], validator: String) {
         try? makeDirectory()
-        try? DigestList.add(Self.verdictKey(body, validator), to: siblingPath(for: url, ".verdicts"))
+        try? addDigest(Self.verdictKey(body, validator), to: siblingPath(for: url, ".verdicts"), of: url)
     }
 
     /// One digest for the bytes and the validator together: either changing means validating again.

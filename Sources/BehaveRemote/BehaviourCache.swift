@@ -150,7 +150,9 @@ public struct BehaviourCache: Sendable {
     /// Forgets everything kept for `url`: its copies, its quarantine, the highest sequence accepted,
     /// the copies that ran well and the verdicts of validation.
     public func forget(_ url: String) {
-        for suffix in [".behave-cache", ".previous", ".pending", ".quarantine", ".sequence", ".ran", ".verdicts"] {
+        for suffix in [
+            ".behave-cache", ".previous", ".pending", ".quarantine", ".sequence", ".ran", ".verdicts", ".lock",
+        ] {
             unlink(siblingPath(for: url, suffix))
         }
     }

@@ -56,6 +56,25 @@ struct CacheRecordsTests {
         return (cache, entry)
     }
 
+    @Test("copies signed with many sequences, stored at once, leave the highest as the mark")
+    func concurrentSequences() async throws {
+        let cache = BehaviourCache(directory: try Tool.temporaryDirectory().path)
+        let key = SigningKey()
+        let sequences: [Int64] = Array((1...64).shuffled())
+        await withTaskGroup(of: Void.self) { group in
+            for sequence in sequences {
+                group.addTask {
+                    let body = Array("[\(sequence)]".utf8)
+                    let entry = CacheEntry(
+                        url: "https://example.com/s.json", body: body, format: .json, fetchedAt: 1_700_000_000,
+                        signature: key.signature(for: body, sequence: sequence))
+                    try? cache.store(entry)
+                }
+            }
+        }
+        #expect(try cache.highestSequence(for: "https://example.com/s.json") == 64)
+    }
+
     @Test("a quarantine record keeps a bounded reason, and a long one still reads back")
     func quarantineIsBounded() throws {
         let (cache, entry) = try storedCopy()

@@ -33,6 +33,7 @@ struct RemoteTests {
         func cacheFiles() throws -> [String: Data] {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter {
                 !$0.hasSuffix(".ran") && !$0.hasSuffix(".verdicts") && !$0.hasSuffix(".sequence")
+                    && !$0.hasSuffix(".lock")
             }
             var files: [String: Data] = [:]
             for name in names {
