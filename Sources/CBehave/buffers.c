@@ -9,8 +9,8 @@
  * would pass the cap, a full collection runs: it is safe here, in a library function between
  * two API calls, with the buffer anchored on the stack. A growth refused after it is the limit.
  *
- * Linux only (GNU ld's --wrap); elsewhere string.rep and table.concat still collect and try
- * again (collecting.c), and other builders stop at the cap as before.
+ * Linux only (GNU ld's --wrap); elsewhere string.rep still collects first (libraries.c), and
+ * other builders stop at the cap when garbage fills it.
  */
 #include "internal.h"
 

@@ -34,9 +34,6 @@ static inline int behave_raise_termination(lua_State *L) {
 /* allocator.c: a refusal still marked when an error is caught (no retry followed it: a library's
  * buffer) is final; in the sandbox, the run has reached its memory limit. */
 void behave_settle_refusal(behave_control *c);
-/* collecting.c: calls the function below the `n` values on top for `results` results, and once
- * more after a full collection when a lauxlib buffer's growth in it was refused. */
-void behave_call_collecting(lua_State *L, int n, int results);
 
 /* Whether the watchdog (or a cancellation) has asked the run to stop: one relaxed load, what
  * the hot paths pay until a limit fires. */

@@ -94,13 +94,14 @@ static void behave_add_field(lua_State *L, luaL_Buffer *b, lua_Integer i) {
     luaL_addvalue(b);
 }
 
-/* concat's result from its checked arguments: the table, the separator, the first index and the
- * last. */
-static int behave_concat_build(lua_State *L) {
+/* Its buffer grows outside Lua's allocator, with room made by a collection first
+ * (buffers.c). */
+static int behave_table_concat(lua_State *L) {
+    lua_Integer last = behave_length(L, 1, BEHAVE_READ);
     size_t separator_length;
-    const char *separator = lua_tolstring(L, 2, &separator_length);
-    lua_Integer i = lua_tointeger(L, 3);
-    lua_Integer last = lua_tointeger(L, 4);
+    const char *separator = luaL_optlstring(L, 2, "", &separator_length);
+    lua_Integer i = luaL_optinteger(L, 3, 1);
+    last = luaL_optinteger(L, 4, last);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (; i < last; i++) {
@@ -110,24 +111,6 @@ static int behave_concat_build(lua_State *L) {
     }
     if (i == last) behave_add_field(L, &b, i);
     luaL_pushresult(&b);
-    return 1;
-}
-
-/* Its buffer grows outside Lua's allocator: built again after a collection when a growth was
- * refused (collecting.c). */
-static int behave_table_concat(lua_State *L) {
-    lua_Integer last = behave_length(L, 1, BEHAVE_READ);
-    luaL_optlstring(L, 2, "", NULL);
-    lua_Integer first = luaL_optinteger(L, 3, 1);
-    last = luaL_optinteger(L, 4, last);
-    luaL_checkstack(L, 5, NULL);
-    lua_pushcfunction(L, behave_concat_build);
-    lua_pushvalue(L, 1);
-    if (lua_isnoneornil(L, 2)) lua_pushliteral(L, "");
-    else lua_pushvalue(L, 2);
-    lua_pushinteger(L, first);
-    lua_pushinteger(L, last);
-    behave_call_collecting(L, 4, 1);
     return 1;
 }
 

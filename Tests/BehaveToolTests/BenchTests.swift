@@ -122,6 +122,6 @@ struct BenchTests {
         let row = try #require(rows.first)
         #expect(Set(row.keys) == ["name", "behave", "baseline", "unit", "ratio", "target", "met"])
         #expect(row["unit"] as? String == "ms")
-        #expect(row["target"] as? Double == 4)
+        #expect(row["target"] as? Double == 2)
     }
 }
