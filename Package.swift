@@ -135,10 +135,17 @@ let package = Package(
         // the action-list planner and translator, values through the bridge and the sandbox. A
         // build without -sanitize=fuzzer replays inputs through them instead (the regression tests).
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        // What both fuzz executables share: the target protocol, libFuzzer's driver, the replay.
+        .target(
+            name: "FuzzSupport", dependencies: ["Behave", "BehavePlatform", "CFuzzDriver"], path: "Fuzz/FuzzSupport"),
+        // Two executables, so that fuzzing Behave itself builds none of the network and crypto code.
         .executableTarget(
             name: "behave-fuzz",
-            dependencies: ["Behave", "BehaveLua", "BehaveDemos", "BehavePlatform", "BehaveRemote", "CFuzzDriver"],
+            dependencies: ["FuzzSupport", "Behave", "BehaveLua", "BehaveDemos", "BehavePlatform"],
             path: "Fuzz/behave-fuzz"),
+        .executableTarget(
+            name: "behave-remote-fuzz", dependencies: ["FuzzSupport", "Behave", "BehaveRemote"],
+            path: "Fuzz/behave-remote-fuzz"),
         // What several test targets share: running the built tools, a real HTTP server on
         // 127.0.0.1 (behave-test-server.py), the docs' blocks.
         .target(

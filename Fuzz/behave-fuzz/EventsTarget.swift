@@ -1,4 +1,5 @@
 import Behave
+import FuzzSupport
 
 /// A line of an events file (`--events`): parsed or refused with a position, never a crash,
 /// and a parsed event is one the host can deliver.

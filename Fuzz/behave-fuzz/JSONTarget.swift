@@ -1,4 +1,5 @@
 import Behave
+import FuzzSupport
 
 /// The JSON parser on any bytes: it never crashes, and reading a top-level array element by
 /// element (as an action list is read) agrees with reading it whole.

@@ -1,5 +1,6 @@
 import Behave
 import BehaveDemos
+import FuzzSupport
 
 /// Action lists: any bytes are checked, planned and translated without a crash; a list that
 /// passes its checks translates to Lua that compiles, and the translation `behave translate`

@@ -1,5 +1,6 @@
 import Behave
 import BehavePlatform
+import FuzzSupport
 
 /// A random graph of tables, emitted with tracing on under a small time limit: the trace's walk
 /// of the payload runs in Swift, where no limit reaches, so its cost must not depend on the
@@ -13,9 +14,9 @@ enum TraceTarget: FuzzTarget {
     /// The longest trace line: the payload's budget, one value past it, and the line's fields.
     static let longestLine = 32 * 1024
 
+    /// The longest trace line of the current run, which the host's observer sees.
     final class Lines: @unchecked Sendable {
         var longest = 0
-        var count = 0
     }
 
     static let lines = Lines()
@@ -29,7 +30,6 @@ enum TraceTarget: FuzzTarget {
             fatalError("trace: no host")
         }
         host.observer = { event in
-            lines.count += 1
             lines.longest = max(lines.longest, event.jsonLine.utf8.count)
         }
         return host

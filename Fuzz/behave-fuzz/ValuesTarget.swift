@@ -1,5 +1,6 @@
 import Behave
 import BehaveLua
+import FuzzSupport
 
 /// Values pushed into Lua and read back: a ``PlainValue`` built from the input (any kind, any
 /// depth, any string bytes) is handed to a Lua function that returns it, and what comes back

@@ -15,18 +15,22 @@ struct FuzzReplayTests {
         }
         let count = try directories.flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }
             .filter { !$0.hasPrefix(".") }.count
-        let result = try Tool.run([target] + directories, program: Tool.product("behave-fuzz"))
+        let tool = ["signature", "cache", "quarantine"].contains(target) ? "behave-remote-fuzz" : "behave-fuzz"
+        let result = try Tool.run([target] + directories, program: Tool.product(tool))
         #expect(result.status == 0, "\(result.stderr.suffix(2000))")
-        #expect(result.stdout == "behave-fuzz: \(target): \(count) inputs replayed\n")
+        #expect(result.stdout == "\(tool): \(target): \(count) inputs replayed\n")
     }
 
-    @Test("an unknown target is a usage error")
+    @Test("an unknown target is a usage error naming each executable's targets")
     func unknownTarget() throws {
         let result = try Tool.run(["frob"], program: Tool.product("behave-fuzz"))
         #expect(result.status == 64)
         #expect(
             result.stderr
-                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|signature|cache|quarantine [libFuzzer options] [CORPUS...]\n"
-        )
+                == "usage: behave-fuzz json|plan|events|values|sandbox|trace [libFuzzer options] [CORPUS...]\n")
+        let remote = try Tool.run(["json"], program: Tool.product("behave-remote-fuzz"))
+        #expect(remote.status == 64)
+        #expect(
+            remote.stderr == "usage: behave-remote-fuzz signature|cache|quarantine [libFuzzer options] [CORPUS...]\n")
     }
 }

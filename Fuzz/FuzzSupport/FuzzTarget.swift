@@ -1,7 +1,7 @@
-/// One thing behave-fuzz checks: every input goes through ``check(_:)``, which returns when the
-/// code under test behaved and stops the process (a finding, which libFuzzer keeps with its
+/// One thing a fuzz executable checks: every input goes through ``check(_:)``, which returns when
+/// the code under test behaved and stops the process (a finding, which libFuzzer keeps with its
 /// input) when it did not. A crash or a hang is a finding too.
-protocol FuzzTarget {
+public protocol FuzzTarget {
     /// What `scripts/fuzz` and the command line call it.
     static var name: String { get }
     /// Runs one input.
@@ -10,7 +10,7 @@ protocol FuzzTarget {
 
 extension FuzzTarget {
     /// Ends the process with what went wrong: libFuzzer records it as a crash with its input.
-    static func finding(_ what: String) -> Never {
+    public static func finding(_ what: String) -> Never {
         fatalError("\(name): \(what)")
     }
 }

@@ -1,5 +1,6 @@
 import Behave
 import BehaveRemote
+import FuzzSupport
 
 /// A cache file (header lines, a blank line, the body) from any bytes: it is read or refused as
 /// damage, never a crash; what is read has a time that is one, prints, and writes back to itself.

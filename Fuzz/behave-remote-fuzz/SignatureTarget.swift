@@ -1,5 +1,6 @@
 import Behave
 import BehaveRemote
+import FuzzSupport
 
 /// A `.sig` envelope (`behave2 SEQUENCE EXPIRY BASE64`) from any bytes: it is read or refused with
 /// one line, never a crash; what is read writes back to the same signature, and its expiry is a

@@ -1,5 +1,6 @@
 import Behave
 import BehaveRemote
+import FuzzSupport
 
 /// A quarantine record from any bytes: it is read or refused as damage, never a crash; what is
 /// read prints its date, and written again it is bounded and reads back to the same bytes refused.

@@ -4,19 +4,19 @@ import BehavePlatform
 /// Without libFuzzer: each input file, or each file in an input directory, through the target
 /// once. A finding stops the process as it would under the fuzzer.
 enum Replay {
-    static func run(_ target: any FuzzTarget.Type, paths: [String]) -> Int32 {
+    static func run(_ target: any FuzzTarget.Type, paths: [String], tool: String) -> Int32 {
         var count = 0
         for path in paths {
             for file in files(at: path) {
                 guard let bytes = try? FileBytes.read(file, limit: 0) else {
-                    StandardError.write("behave-fuzz: cannot read \(file)\n")
+                    StandardError.write("\(tool): cannot read \(file)\n")
                     return 66
                 }
                 target.check(bytes)
                 count += 1
             }
         }
-        print("behave-fuzz: \(target.name): \(count) inputs replayed")
+        print("\(tool): \(target.name): \(count) inputs replayed")
         return 0
     }
 
