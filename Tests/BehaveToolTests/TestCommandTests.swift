@@ -126,7 +126,7 @@ struct TestCommandTests {
         let filtered = try Tool.run(["test", "--filter", "two", "--trace", "trace.jsonl", "a_test.lua"], in: work)
         #expect(filtered.status == 0, "\(filtered.stderr)")
         #expect(filtered.stdout == "a_test.lua\n  ok    two\n1 passed, 0 failed\n")
-        let trace = try String(contentsOf: work.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let trace = try Tool.read("trace.jsonl", in: work)
         #expect(
             trace == """
                 {"t":0,"type":"event","name":"E","payload":{"n":2}}

@@ -28,7 +28,7 @@ struct TraceTests {
         let result = try Tool.run(["run", "--fast", "--trace", "trace.jsonl", "traced.lua"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Vote #1 for Lyon recorded\nHello My name is MyFirstModule\n")
-        let text = try String(contentsOf: work.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let text = try Tool.read("trace.jsonl", in: work)
         let lines = Self.steady(text)
         #expect(
             Array(lines.prefix(5)) == [

@@ -92,6 +92,11 @@ package enum Tool {
         return url.path
     }
 
+    /// The text of a file a run wrote (a trace, a report) in `directory`.
+    package static func read(_ name: String, in directory: URL) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
     package static func write(bytes: [UInt8], to name: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
