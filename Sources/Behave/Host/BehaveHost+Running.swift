@@ -1,0 +1,150 @@
+import BehaveLua
+import CBehave
+import CBehaveLua
+
+/// Running a behaviour: a fresh state, its main chunk loaded with `arg` set, and the scheduler
+/// driving its tasks to the end; and calling one function of the state directly.
+extension BehaveHost {
+    /// Runs a behaviour in a fresh state until it stops, fails, or nothing can happen any
+    /// more. Warnings (skipped actions) go to the output's diagnostics before anything runs.
+    ///
+    /// - Parameters:
+    ///   - arguments: reach the script as `...` and as the global `arg` (`arg[0]` is
+    ///     `scriptName`, ``interpreterArguments`` below it), as the stock interpreter does.
+    ///   - events: a channel the app sends events through; while it is open the behaviour
+    ///     keeps waiting for them.
+    ///   - timeline: events to deliver at set times (an events file), on the host's clock.
+    @discardableResult
+    nonisolated(nonsending) public func run(
+        _ behaviour: Behaviour, strict: Bool = false, arguments: [String] = [],
+        scriptName: String? = nil, events: EventChannel? = nil,
+        timeline: [TimedEvent] = []
+    ) async throws(BehaveError) -> RunReport {
+        lastRun = RunUsage()
+        searchPath.loaded = []
+        let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
+        return try await schedule(
+            chunk, arguments: arguments, events: events, timeline: timeline,
+            origin: nil, pushingContext: true)
+    }
+
+    /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
+    /// has an `origin`) until the chunk itself has ended.
+    nonisolated(nonsending) func schedule(
+        _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
+        timeline: [TimedEvent], origin: Double?,
+        pushingContext: Bool
+    ) async throws(BehaveError) -> RunReport {
+        let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
+        starter.scheduler = scheduler
+        defer { starter.scheduler = nil }
+        output.reset()
+        firstTaskFailure = nil
+        let started = clock.now
+        tracer.origin = started
+        clearCancellation()
+        _ = try slice { try runtime.setTrace.call(tracer.observer != nil) }
+        instructionsThisRun = 0
+        defer {
+            lastRun = RunUsage(
+                instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+                bytesWritten: output.bytesWritten, duration: clock.now - started)
+        }
+        if pushingContext { try pushContext() }
+        let finish = try await scheduler.run(
+            main: chunk, arguments: arguments, events: events, timeline: timeline,
+            origin: origin, untilMainEnds: origin != nil)
+        let results = (try? slice { try runtime.results.call() }) ?? []
+        return RunReport(
+            results: results, finish: finish, failedTasks: scheduler.failedTasks,
+            instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+            bytesWritten: output.bytesWritten, duration: clock.now - started)
+    }
+
+    /// The state a run or session starts in: the current one if nothing has run in it yet.
+    func takeFreshState() throws(BehaveError) {
+        if !stateIsFresh {
+            do { try reset() } catch {
+                throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
+            }
+        }
+        stateIsFresh = false
+    }
+
+    /// The Lua a behaviour runs as: a script's own bytes, or the script an action list
+    /// translates to (its warnings go to the diagnostics).
+    func luaSource(of behaviour: Behaviour, strict: Bool = false) throws(BehaveError) -> [UInt8] {
+        switch behaviour.format {
+        case .json:
+            let (script, warnings) = try translate(behaviour, layout: .lineAligned, strict: strict)
+            for warning in warnings { output.diagnostic(warning.description) }
+            return Array(script.utf8)
+        case .lua:
+            let unmet = unmetRequirements(of: behaviour)
+            if !unmet.isEmpty { throw .invalid(unmet) }
+            return Self.withoutShebang(behaviour.bytes)
+        }
+    }
+
+    /// `source` compiled in the current state as the behaviour's main chunk; a syntax error
+    /// comes back as the behaviour's diagnostic.
+    func loadChunk(of behaviour: Behaviour, source: [UInt8]) throws(BehaveError) -> LuaFunction {
+        do {
+            return try lua.load(source, chunkName: "@" + behaviour.name)
+        } catch let error as LuaError {
+            throw .invalid([Diagnostic(error, file: behaviour.name, source: source)])
+        } catch { throw .failed(LuaError(kind: .runtime, message: "\(error)")) }
+    }
+
+    /// Loads a behaviour into a fresh state, ready to run.
+    func prepare(
+        _ behaviour: Behaviour, strict: Bool, arguments: [String],
+        scriptName: String?
+    ) throws(BehaveError) -> LuaFunction {
+        let source = try luaSource(of: behaviour, strict: strict)
+        var directories = policy.requireDirectories
+        if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
+        searchPath.directories = directories
+        try takeFreshState()
+        let chunk = try loadChunk(of: behaviour, source: source)
+        setEnvironment(of: chunk)
+        // Set entry by entry: a [Int: String] would cost the start-up a conformance lookup.
+        if let table = try? LuaTable(in: lua) {
+            try? table.set(0, scriptName ?? behaviour.name)
+            for (offset, word) in interpreterArguments.reversed().enumerated() { try? table.set(-offset - 1, word) }
+            for (offset, argument) in arguments.enumerated() { try? table.set(offset + 1, argument) }
+            if policy.isTrusted { try? lua.setGlobal("arg", table) } else { try? environment.set("arg", table) }
+        }
+        return chunk
+    }
+
+    func pushContext() throws(BehaveError) {
+        let context = PlainValue.object(self.context)
+        _ = try slice { try runtime.setContext.call(context) }
+    }
+
+    /// Calls a function of the current state directly (no scheduler: it cannot wait or call
+    /// async actions), with the run-slice limits armed.
+    public func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
+        stateIsFresh = false
+        setEnvironment(of: function)
+        clearCancellation()
+        instructionsThisRun = 0
+        let results = try slice { try function.call(arguments: arguments) }
+        return RunReport(
+            results: results, finish: .completed(waiting: 0), failedTasks: 0,
+            instructions: instructionsThisRun, peakMemory: lua.peakMemory,
+            bytesWritten: output.bytesWritten, duration: 0)
+    }
+
+    func setEnvironment(of function: LuaFunction) {
+        let L = lua.pointer
+        function.push(to: lua.stack)
+        if lua_getupvalue(L, -1, 1) != nil {  // a main chunk's first upvalue is _ENV
+            behave_pop(L, 1)
+            environment.push(to: lua.stack)
+            _ = lua_setupvalue(L, -2, 1)
+        }
+        behave_pop(L, 1)
+    }
+}
