@@ -15,17 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* CBehave's light functions and trampolines name Swift's slow way back (BehaveLua defines it).
- * This C-only target registers no Swift function, so none of them can run: reaching this is a
- * finding. */
-int behave_swift_finish(lua_State *L, behave_swift_function *function, int count, void *error) {
-    (void)L;
-    (void)function;
-    (void)count;
-    (void)error;
-    abort();
-}
-
 #ifndef BEHAVE_ROOT
 #error "build with -DBEHAVE_ROOT=\"<the package's root>\" (scripts/fuzz does)"
 #endif

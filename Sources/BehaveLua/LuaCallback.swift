@@ -6,9 +6,9 @@ import CBehaveLua
 ///
 /// The light functions in `CBehave/light.c` and the trampolines in `CBehave/trampoline.c` call
 /// the body directly, through the box's `behave_swift_function`. A thrown error, or a push cut
-/// short, comes back to C as a value; C hands it to `behave_swift_finish`
-/// (``luaCallbackFinish``), which never raises, and raises the Lua error itself once the Swift
-/// frames are gone.
+/// short, comes back to C as a value; C hands it to ``luaCallbackFinish`` (registered with
+/// `behave_register_finish` before the first box exists), which never raises, and raises the Lua
+/// error itself once the Swift frames are gone.
 public final class LuaCallbackBox {
     static let metatableName = "behave.function"
 
@@ -29,6 +29,7 @@ public final class LuaCallbackBox {
 
     /// Wraps a body under a name.
     public init(name: String, body: @escaping (LuaStack) throws -> Int32) {
+        _ = Self.finishRegistered
         self.name = name
         self.body = body
         function = .allocate(capacity: 1)
@@ -53,6 +54,9 @@ public final class LuaCallbackBox {
     }
 
     deinit { function.deallocate() }
+
+    /// C's slow way back, handed over once: no body can run before a box exists.
+    private static let finishRegistered: Void = behave_register_finish(luaCallbackFinish)
 
     /// The box of a `behave_swift_function`.
     static func of(_ function: UnsafeMutablePointer<behave_swift_function>) -> Unmanaged<LuaCallbackBox> {
@@ -102,11 +106,10 @@ public final class LuaCallbackBox {
     }
 }
 
-/// The slow way back from a Swift function's body (`behave_swift_finish` in `CBehave.h`): C
+/// The slow way back from a Swift function's body (`behave_finish_function` in `CBehave.h`): C
 /// calls it only when the body threw, returned a negative count or cut a push short, and
 /// raises what it returns.
-@_cdecl("behave_swift_finish")
-func luaCallbackFinish(
+private func luaCallbackFinish(
     _ L: OpaquePointer?, _ function: UnsafeMutablePointer<behave_swift_function>?, _ count: Int32,
     _ error: UnsafeMutableRawPointer?
 ) -> Int32 {

@@ -4,6 +4,14 @@
  * so a longjmp never crosses a Swift frame.
  */
 #include "internal.h"
+#include <stdlib.h>
+
+/* Set once, before the first Swift function exists (behave_register_finish). */
+static behave_finish_function swift_finish;
+
+void behave_register_finish(behave_finish_function finish) {
+    swift_finish = finish;
+}
 
 int behave_trampoline(lua_State *L) {
     return behave_call_swift(L, behave_control_of(L), -1);
@@ -12,7 +20,8 @@ int behave_trampoline(lua_State *L) {
 __attribute__((noinline)) int behave_call_finish(lua_State *L, int slot, int n, void *error) {
     behave_control *c = behave_control_of(L);
     behave_swift_function *f = slot >= 0 ? c->slots[slot] : behave_upvalue_function(L);
-    n = behave_swift_finish(L, f, n, error);
+    if (swift_finish == NULL) abort();
+    n = swift_finish(L, f, n, error);
     c->enforcing++;
     return n < 0 ? behave_raise_status(L, n) : n;
 }

@@ -252,11 +252,15 @@ typedef struct behave_swift_function {
     void *box;     /* the LuaCallbackBox, unretained: what the slow path reports with */
 } behave_swift_function;
 
-/* The slow way back from a Swift body (BehaveLua defines it, in LuaCallback.swift): the body
- * threw `error` (owned, or NULL), returned a negative `count`, or a push was cut short
- * (push_cut). Never raises: it returns the result count, or one of the BEHAVE_RAISE statuses
- * above for the caller to raise. */
-int behave_swift_finish(lua_State *L, behave_swift_function *function, int count, void *error);
+/* The slow way back from a Swift body: the body threw `error` (owned, or NULL), returned a
+ * negative `count`, or a push was cut short (push_cut). Never raises: it returns the result
+ * count, or one of the BEHAVE_RAISE statuses above for the caller to raise. */
+typedef int (*behave_finish_function)(lua_State *L, behave_swift_function *function, int count, void *error);
+
+/* Hands C the slow way back (BehaveLua does, before it makes its first function), so that calls
+ * run one way: C never names a symbol the layer above defines, and builds and links without it.
+ * Until then a slow return aborts, as no Swift body can exist. */
+void behave_register_finish(behave_finish_function finish);
 
 /* The userdata behind a Swift function that is a closure (and behind a Swift error): an opaque,
  * retained context (the box); the userdata's __gc (set from Swift) releases it. `function` is
