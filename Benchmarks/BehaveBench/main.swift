@@ -8,106 +8,10 @@ import CBehaveLua
 // scripts/bench: Behave's figures next to their baselines, measured alternately in one run,
 // medians reported. The command line is read by BenchOptions.
 
-/// One row, from rounds measured in pairs: `behave[i]` back to back with `baseline[i]`.
-struct Row {
-    let name: String
-    /// The median of each side's rounds, times the row's scale.
-    let behave: Double
-    let baseline: Double
-    let unit: String
-    /// The ratio to meet; `nil` where the issue asks only for the figure.
-    let target: Double?
-    /// The median of the rounds' own ratios: a slow spell of the VM that hits both sides of one
-    /// round cancels out, where it would move only one of the two medians.
-    let ratio: Double
-    var met: Bool? { target.map { ratio <= $0 } }
-    /// The row for machines: name, figures, unit, ratio, target, met.
-    var json: String {
-        "{\"name\": \"\(name)\", \"behave\": \(behave), \"baseline\": \(baseline), \"unit\": \"\(unit)\", \"ratio\": \(ratio), \"target\": \(target.map { "\($0)" } ?? "null"), \"met\": \(met.map { "\($0)" } ?? "null")}"
-    }
-
-    init(_ name: String, behave: [Double], baseline: [Double], scale: Double = 1, unit: String, target: Double?) {
-        self.name = name
-        self.behave = median(behave) * scale
-        self.baseline = median(baseline) * scale
-        self.unit = unit
-        self.target = target
-        ratio = median(zip(behave, baseline).map { $0 / $1 })
-    }
-}
-
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-extension String {
-    /// The path with its last component replaced (the tool built next to this executable).
-    func replacingLastComponent(with name: String) -> String {
-        guard let slash = lastIndex(of: "/") else { return name }
-        return String(self[...slash]) + name
-    }
-}
-
-func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
-
 let options = BenchOptions.ofProcess()
 let json = options.json
 let rounds = options.rounds
-let calls = 10_000_000
 func measures(_ section: String) -> Bool { options.measures(section) }
-
-/// ns per call of `f` from a Lua loop of `calls` iterations (the loop's own cost included on
-/// both sides, as a user pays it).
-func nsPerCall(_ loop: LuaFunction, calls: Int) throws -> Double {
-    let start = now()
-    try loop.call()
-    return (now() - start) / Double(calls) * 1e9
-}
-
-func callRow(
-    _ name: String, target: Double?, body: String, calls: Int = calls, register: (LuaState) -> Void,
-    baseline: lua_CFunction
-) throws -> Row {
-    let swiftSide = try LuaState()
-    swiftSide.openStandardLibraries()
-    register(swiftSide)
-    let cSide = try LuaState()
-    cSide.openStandardLibraries()
-    lua_pushcclosure(cSide.pointer, baseline, 0)
-    lua_setglobal(cSide.pointer, "f")
-    let source = "local f = f local t = {a=1,b=2,c=3,d=4,e=5,f=6,g=7,h=8,i=9,j=10} for i = 1, \(calls) do \(body) end"
-    let swiftLoop = try swiftSide.load(source, chunkName: "=bench")
-    let cLoop = try cSide.load(source, chunkName: "=bench")
-    var b: [Double] = []
-    var c: [Double] = []
-    for _ in 0..<rounds {
-        c.append(try nsPerCall(cLoop, calls: calls))
-        b.append(try nsPerCall(swiftLoop, calls: calls))
-    }
-    return Row(name, behave: b, baseline: c, unit: "ns/call", target: target)
-}
-
-struct Fields: Codable, LuaCodable {
-    var a, b, c, d, e, f, g, h, i, j: Int
-    var sum: Int { a + b + c + d + e + f + g + h + i + j }
-}
-
-/// The same fields, read by name with `LuaFields` instead of Codable.
-struct NamedFields: LuaReadable {
-    var fields: Fields
-    static func read(from stack: LuaStack, at index: Int32) throws -> NamedFields {
-        let t = try LuaFields(stack, at: index)
-        return NamedFields(
-            fields: Fields(
-                a: try t["a"], b: try t["b"], c: try t["c"], d: try t["d"], e: try t["e"],
-                f: try t["f"], g: try t["g"], h: try t["h"], i: try t["i"], j: try t["j"]))
-    }
-}
 
 var rows: [Row] = []
 if measures("calls") {
@@ -151,20 +55,6 @@ if measures("calls") {
     // Floors under the Codable row: Swift's decoding machinery alone (a decoder that reads
     // nothing, its container made once), that machinery with the cheapest reads (each field read
     // as C reads it), and the raw lookups alone (the same fields read by name, with no Decoder).
-    /// A row decoding `Fields` from ``NothingDecoder``, reading the table with `reads`.
-    func decoderFloorRow(_ name: String, reads: Bool) throws -> Row {
-        try callRow(
-            name, target: nil, body: "f(t)", calls: calls / 100,
-            register: { lua in
-                lua.register(
-                    "f",
-                    raw: { stack in
-                        let decoder = NothingDecoder(state: reads ? stack.pointer : nil, index: 1)
-                        stack.push(try Fields(from: decoder as any Decoder).sum)
-                        return 1
-                    })
-            }, baseline: cbaseline_fields)
-    }
     rows.append(
         try decoderFloorRow(
             "the same fields decoded from a decoder that reads nothing vs C reading them (the floor of any Codable binding)",
@@ -182,61 +72,6 @@ if measures("calls") {
 }
 
 // MARK: Scheduler
-
-let schedulerIterations = 200_000
-
-/// ns per plain Lua function call, in a plain state (the scheduler rows' baseline).
-func plainCall() throws -> Double {
-    let lua = try LuaState()
-    lua.openStandardLibraries()
-    let loop = try lua.load(
-        "local function f(x) return x end for i = 1, \(schedulerIterations) do f(i) end", chunkName: "=bench")
-    return try nsPerCall(loop, calls: schedulerIterations)
-}
-
-func quietHost() throws -> BehaveHost {
-    try BehaveHost(modules: [], output: OutputSink(write: { _ in }, diagnostic: { _ in }), clock: VirtualClock())
-}
-
-/// ns per `wait(0)`: the task yields to the scheduler, which resumes it on its next step.
-func waitRoundTrip() async throws -> Double {
-    let host = try quietHost()
-    let start = now()
-    try await host.run(Behaviour(name: "wait.lua", source: "for i = 1, \(schedulerIterations) do wait(0) end"))
-    return (now() - start) / Double(schedulerIterations) * 1e9
-}
-
-/// ns per event sent by the app through an EventChannel and handled by a Lua handler; with
-/// `handled` false, the same events reach a behaviour with no handler (the events row's floor:
-/// the channel, the batches and the delivery, with no task to run).
-func eventDelivery(handled: Bool = true) async throws -> Double {
-    let host = try quietHost()
-    let events = EventChannel()
-    for i in 0..<schedulerIterations { events.send("E", .integer(Int64(i))) }
-    events.finish()
-    let start = now()
-    let source = handled ? "n = 0 on('E', function(i) n = n + 1 end)" : "n = 0"
-    let report = try await host.run(Behaviour(name: "events.lua", source: source), events: events)
-    _ = report
-    return (now() - start) / Double(schedulerIterations) * 1e9
-}
-
-/// ns per yield/resume round trip of a bare coroutine in plain Lua: the floor under `wait(0)`,
-/// which is such a round trip plus the scheduler's own work.
-func coroutineRoundTrip() throws -> Double {
-    let lua = try LuaState()
-    lua.openStandardLibraries()
-    let loop = try lua.load(
-        """
-        local yield = coroutine.yield
-        local co = coroutine.wrap(function() while true do yield() end end)
-        for i = 1, \(schedulerIterations) do co() end
-        """, chunkName: "=bench")
-    return try nsPerCall(loop, calls: schedulerIterations)
-}
-
-/// What 1,000,000 events a second leaves each: 1 µs.
-let eventBudget = 1000.0
 
 var waits: [Double] = []
 var deliveries: [Double] = []
@@ -275,38 +110,6 @@ if measures("scheduler") {
 
 // MARK: JSON action lists
 
-let actionCount = 100_000
-let actionListSource =
-    "[{\"name\": \"MyFirstModule\", \"actions\": ["
-    + Array(repeating: "{\"func\": \"sayHello\"}", count: actionCount).joined(separator: ",\n") + "]}]"
-let sameCallsSource = String(repeating: "MyFirstModule.sayHello()\n", count: actionCount)
-
-func greeterHost() throws -> BehaveHost {
-    try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
-}
-
-/// Seconds `behaviour` runs on a fresh host once loaded: the host's own report starts the clock after
-/// the action list is parsed, checked, translated and compiled (or the script compiled).
-func runTime(_ behaviour: Behaviour) async throws -> Double {
-    try await greeterHost().run(behaviour).duration
-}
-
-/// Seconds to parse, check and translate the action list: what the JSON path adds before running.
-func actionListPreparation(_ behaviour: Behaviour) throws -> Double {
-    let host = try greeterHost()
-    let start = now()
-    _ = try host.translate(behaviour, layout: .lineAligned)
-    return now() - start
-}
-
-/// Seconds for Lua to compile the same calls.
-func luaCompileTime(_ source: String) throws -> Double {
-    let lua = try LuaState()
-    let start = now()
-    _ = try lua.load(source, chunkName: "=calls")
-    return now() - start
-}
-
 let actionList = Behaviour(name: "calls.json", source: actionListSource)
 let sameCalls = Behaviour(name: "calls.lua", source: sameCallsSource)
 var jsonRuns: [Double] = []
@@ -334,54 +137,6 @@ if measures("json") {
 }
 
 // MARK: Hosts
-
-/// A fifth module, so the host carries as many as an app with a handful of features.
-struct Counter: BehaveModule {
-    let name = "Counter"
-    var actions: [Action] { [Action("twice", parameter: .init("n", .integer)) { (_, n: Int) in n * 2 }] }
-}
-
-let fiveModules: () -> [any BehaveModule] = {
-    [MyFirstModule(), MySecondModule(), MyThirdModule(), Keynote(), Counter()]
-}
-let hostCount = 300
-/// Hosts (and bare states) each creation round makes and closes: enough that a round lasts tens
-/// of milliseconds, so a scheduler tick or a page fault does not decide the ratio.
-let creationCount = 1500
-
-/// µs to create and close a host with `modules` (the rows of a host with no modules show what the
-/// sandbox, the runtime and the Swift host cost alone).
-func hostCreation(_ modules: () -> [any BehaveModule]) throws -> Double {
-    let start = now()
-    for _ in 0..<creationCount { _ = try BehaveHost(modules: modules()) }
-    return (now() - start) / Double(creationCount) * 1e6
-}
-
-func bareStateCreation() -> Double {
-    let start = now()
-    for _ in 0..<creationCount {
-        let state = luaL_newstate()
-        luaL_openlibs(state)
-        lua_close(state)
-    }
-    return (now() - start) / Double(creationCount) * 1e6
-}
-
-/// Bytes the process has allocated and not freed (malloc's own count: freed memory that malloc keeps
-/// for reuse would hide a difference in resident pages).
-func residentBytes() -> Double {
-    Double(cbaseline_allocated_bytes())
-}
-
-/// Bytes of allocated memory per idle object, `hostCount` of them alive at once.
-func residentPerObject<T>(_ make: () throws -> T, release: (T) -> Void = { _ in }) rethrows -> Double {
-    let before = residentBytes()
-    var kept: [T] = []
-    for _ in 0..<hostCount { kept.append(try make()) }
-    let after = residentBytes()
-    kept.forEach(release)
-    return (after - before) / Double(hostCount)
-}
 
 var hostTimes: [Double] = []
 var stateTimes: [Double] = []
@@ -423,47 +178,6 @@ if measures("hosts") {
 }
 
 // MARK: Pure-Lua CPU work, sandboxed with all limits on, vs the stock interpreter
-
-let workloads: [(String, String)] = [
-    (
-        "recursive fib(30)",
-        "local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end assert(fib(30) == 832040)"
-    ),
-    (
-        "sort 1M numbers",
-        "local t = {} local x = 1 for i = 1, 1000000 do x = (x * 1103515245 + 12345) % 2147483648 t[i] = x end table.sort(t)"
-    ),
-    (
-        "string building",
-        "local parts = {} for i = 1, 250000 do parts[#parts + 1] = tostring(i) .. ',' end assert(#table.concat(parts) > 0)"
-    ),
-    (
-        "coroutine ping-pong",
-        "local co = coroutine.wrap(function() local n = 0 while true do n = n + coroutine.yield(n) end end) co(0) for i = 1, 1000000 do co(1) end"
-    ),
-]
-
-/// Seconds to run a command to completion (its output discarded).
-func wallTime(_ command: String) -> Double {
-    let start = now()
-    let status = system(command + " > /dev/null")
-    if status != 0 {
-        print("bench: failed (\(status)): \(command); its time would be meaningless")
-        exit(1)
-    }
-    return now() - start
-}
-
-/// `rounds` measurements of each side, alternated so that drift in the machine hits both alike.
-func alternate(baseline: () -> Double, behave: () -> Double) -> (behave: [Double], baseline: [Double]) {
-    var behaveTimes: [Double] = []
-    var baselineTimes: [Double] = []
-    for _ in 0..<rounds {
-        baselineTimes.append(baseline())
-        behaveTimes.append(behave())
-    }
-    return (behaveTimes, baselineTimes)
-}
 
 let benchDirectory = "/tmp/behave-bench-\(getpid())"
 mkdir(benchDirectory, 0o755)
@@ -509,37 +223,6 @@ let oneLine = "\(benchDirectory)/hello.lua"
 let helloHandle = fopen(oneLine, "w")!
 fputs("print('hello')\n", helloHandle)
 fclose(helloHandle)
-/// Runs `arguments` (no shell in between), stdout discarded: the seconds from spawning to its exit
-/// (NaN for a run that failed).
-func spawnTime(_ arguments: [String]) -> Double {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let start = now()
-    guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return .nan }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return status == 0 ? now() - start : .nan
-}
-
-let peakMemory = CommandLine.arguments[0].replacingLastComponent(with: "peak-memory")
-
-/// The bytes of resident memory `command` (a shell command line) holds at its peak, read by
-/// `peak-memory`: a child of this process would report at least this process's own peak (Linux
-/// carries ru_maxrss across exec). NaN for a run that failed.
-func peakBytes(_ command: String) -> Double {
-    guard let pipe = popen("\(peakMemory) \(command)", "r") else { return .nan }
-    var line = [CChar](repeating: 0, count: 64)
-    let read = fgets(&line, Int32(line.count), pipe) != nil
-    let status = pclose(pipe)
-    let text = String(cString: line).split(separator: "\n").first.map(String.init) ?? ""
-    guard read, status == 0, let kibibytes = Double(text) else { return .nan }
-    return kibibytes * 1024  // ru_maxrss is in KiB on Linux
-}
 
 let starts = 20
 var behaveStarts: [Double] = []
