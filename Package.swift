@@ -72,6 +72,9 @@ let package = Package(
         // Behave's own C: the trampolines through which Lua calls Swift, and the sandbox's limits
         // and guards. C because they raise Lua errors (a longjmp), which Swift must never do.
         .target(name: "CBehave", dependencies: ["CBehaveLua"], linkerSettings: behaveLinking),
+        // The behaviour runtime, in C above the bridge: tasks, timers, events, the driver the host's
+        // scheduler calls, the app's context, the sandbox's library set. C for the same reason.
+        .target(name: "CBehaveRuntime", dependencies: ["CBehave", "CBehaveLua"]),
         // The one place that imports the C library (Glibc, Darwin) and branches per platform.
         .target(name: "BehavePlatform"),
         // The Swift bridge: states, values, calls both ways, errors.
@@ -80,7 +83,7 @@ let package = Package(
         // helpers, the editor stubs) lives in .lua files, compiled at build time by LuaChunks.
         .target(
             name: "Behave",
-            dependencies: ["BehaveLua", "BehavePlatform"],
+            dependencies: ["BehaveLua", "CBehaveRuntime", "BehavePlatform"],
             exclude: [
                 "Session/printer.lua", "Authoring/definitions.lua", "Testing/testing.lua",
             ],

@@ -14,7 +14,7 @@
  * Lua calls it for every object it creates or frees, so its cost shows in any script that
  * builds strings or tables (docs/performance.md).
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <stdlib.h>
 
 /* Allocates or resizes (in the state's heap, heap.c), and counts the state as holding `used`

@@ -12,7 +12,7 @@
  * Linux only (GNU ld's --wrap); elsewhere string.rep still collects first (libraries.c), and
  * other builders stop at the cap when garbage fills it.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 #if defined(__linux__)
 

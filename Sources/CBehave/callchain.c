@@ -16,7 +16,7 @@
  * Elsewhere (no static liblua, no GNU-style linker) nothing is redirected and a chain stops at
  * the next stack growth (docs/sandbox.md).
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 #if defined(__linux__)
 

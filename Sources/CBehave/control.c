@@ -2,7 +2,7 @@
  * control.c — the control block's clock and flags. Uses no Lua API: callable from any thread,
  * and behave_set_flag from a signal handler.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <time.h>
 
 long long behave_now_ns(void) {

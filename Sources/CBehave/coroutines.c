@@ -2,7 +2,7 @@
  * coroutines.c — a script's own coroutines pass the host's requests up, so `wait` works inside
  * them. Guarded like guards.c: they refuse to start or return once the run is terminated.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 /* coroutine.resume and the functions coroutine.wrap makes: when the coroutine yields a
  * request to the host (marked in the control block by behave_yield_request), the request is

@@ -4,7 +4,7 @@
  * again. Every access is raw: no metamethod runs, so nothing raises while Swift is on the C
  * stack.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 int behave_plan_field(lua_State *L, int table, int plan, lua_Integer position) {
     lua_rawgeti(L, plan, position);

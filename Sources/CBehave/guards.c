@@ -3,7 +3,7 @@
  * to start and refuse to return once a run is terminated, so no catch point lets a script go
  * on after a limit fired.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 void behave_c_stack_overflow(lua_State *L) {
     luaL_error(L, "C stack overflow (nested coroutines, closes or calls too deep)");

@@ -19,7 +19,7 @@
  * Under AddressSanitizer the heap poisons what no live block covers (free blocks, the rest of a
  * block's class, the unused end of a chunk), so the sanitizer still sees each object's bounds.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
  *
  * string.find, match, gmatch and gsub are in patterns.c.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 static void behave_count(lua_State *L, lua_Integer step) {
     if ((step & BEHAVE_CHECK_MASK) == 0) behave_check_stop(L);

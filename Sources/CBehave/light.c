@@ -6,7 +6,7 @@
  * extra space into every coroutine, so this is one load from any thread of the state). Each
  * state has its own slots: the same function value means slot i of the state that runs it.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <stdlib.h>
 
 /* Slot numbers are three hex digits, the first 0-3: 1024 functions. */

@@ -7,7 +7,7 @@
  * has the stop hook armed on the coroutine that is running; the hook's next call raises.
  * The count hook is opt-in: it is what an exact instruction budget or a depth limit costs.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 
 int behave_due_reason(behave_control *c, long long now_ns) {
     if (c->shared_cancel && __atomic_load_n(c->shared_cancel, __ATOMIC_ACQUIRE)) return BEHAVE_CANCELLED;

@@ -13,7 +13,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memmem */
 #endif
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <ctype.h>
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <pthread.h>
 
 /* The lowest address of this thread's stack, found once per thread. */

@@ -4,7 +4,7 @@
  * is small). In C with pthreads because Foundation's Thread would link Foundation into every
  * tool, and its start-up costs more than a run of a short script.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -14,7 +14,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * status, and the code here raises the Lua error only after the Swift function has returned,
  * so a longjmp never crosses a Swift frame.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <stdlib.h>
 
 /* Set once, before the first Swift function exists (behave_register_finish). */

@@ -31,7 +31,7 @@
  * while it is inside a slice: leaving a slice waits out a signal being sent (`signalling`),
  * so pthread_kill never targets a thread that has gone.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

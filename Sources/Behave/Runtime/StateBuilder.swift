@@ -1,5 +1,6 @@
 import BehaveLua
 import CBehave
+import CBehaveRuntime
 import CBehaveLua
 
 /// Builds the Lua state a host runs behaviours in: the libraries the policy allows, the

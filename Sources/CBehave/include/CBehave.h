@@ -243,7 +243,7 @@ enum {
 /* A Swift function as C calls it. Its box (LuaCallbackBox) owns it and fills it in: the body,
  * a Swift closure `(LuaStack) throws -> Int32`, as the two words of Swift's representation of a
  * closure (its function and its context), and the state the LuaStack names. C calls the body
- * with Swift's own calling convention (behave_call_swift in internal.h), so no Swift frame of
+ * with Swift's own calling convention (behave_call_swift in CBehaveInternal.h), so no Swift frame of
  * ours sits between a light C function and the body. */
 typedef struct behave_swift_function {
     void *body;    /* the closure's function */
@@ -325,32 +325,12 @@ int behave_xpcall(lua_State *L);
  * host's requests up to their resumer so `wait` works inside a script's coroutines, and the
  * runtime's request(HOST, kind, ...), which yields such a request. */
 int behave_passing_coroutines(lua_State *L);
-/* sandbox(G, host, modules) -> the environment behaviours run in (sandbox.c; docs/sandbox.md):
- * the safe part of the real globals, the host's guarded functions and read-only views of the
- * modules; takes what a script must not reach from the real globals too. */
-int behave_sandbox_new(lua_State *L);
-/* runtime(env, HOST, host) -> the driver of the behaviour runtime (runtime.c, whose top has the
- * protocol): installs the helpers scripts call (wait, after, every, on, once, emit, wait_for,
- * stop, now, and coroutine.resume and wrap that pass requests up) in env, and returns the
- * functions the Swift scheduler calls. */
-int behave_runtime_new(lua_State *L);
 /* halt(): the runtime's stop() where the task cannot yield (a sort comparator, a gsub
  * callback, a metamethod called from C). Terminates the run as BEHAVE_STOPPED, so no pcall in
  * between lets the script run on; the scheduler's step turns it back into a failed resume, and the
  * runtime, which has recorded the stop, ends the behaviour as stopped. */
 int behave_halt(lua_State *L);
 
-/* stock.c: print as a C function with no upvalue (its writer is BEHAVE_REGISTRY_PRINT), and trusted mode's main task as
- * the main thread: the chunk called from C, coroutine.running, isyieldable and yield as the stock
- * interpreter answers them there. */
-int behave_print(lua_State *L);
-/* Gives L the stock interpreter's warnings (stock.c): off until warn("@on"), then on stderr. */
-void behave_stock_warnings(lua_State *L);
-int behave_main_call(lua_State *L);
-int behave_set_main_task(lua_State *L);
-int behave_stock_running(lua_State *L);
-int behave_stock_isyieldable(lua_State *L);
-int behave_stock_yield(lua_State *L);
 /* A C closure around the library's coroutine.close (upvalue 1) that knows which coroutine
  * runs its __close handlers and refuses to recurse past the C stack's floor: Lua 5.4.4's
  * close does not count C calls across coroutines, so a chain of closes could overflow it. */

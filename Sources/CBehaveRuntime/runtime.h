@@ -1,13 +1,15 @@
 /*
  * runtime.h — what the behaviour runtime's C files share: the runtime's userdata, its user
- * values, and the step's frame. scheduler.c runs tasks and timers; runtime.c is everything a
- * script calls and the driver the Swift scheduler calls; context.c makes the app's context
+ * values, and the step's frame. scheduler.c runs tasks and the timer heap; records.c, timers.c,
+ * events.c and outcome.c are what a script calls and what a step hands on; driver.c is what the
+ * Swift scheduler calls, and runtime.c makes the runtime; context.c makes the app's context
  * read-only. The protocol between the runtime and Swift is at the top of runtime.c.
  */
 #ifndef CBEHAVE_RUNTIME_H
 #define CBEHAVE_RUNTIME_H
 
-#include "internal.h"
+#include "CBehaveInternal.h"
+#include "CBehaveRuntime.h"
 
 /* An entry of the timer heap: due at `at`, ordered among timers due together by `seq`
  * (creation order). What it times is waiting[slot] (WAITING below): a coroutine in `wait`, or a
@@ -69,7 +71,7 @@ enum {
     USER_VALUES = ENV
 };
 
-/* The fields of the runtime's records (runtime.c), by integer key: a raw read of one costs no
+/* The fields of the runtime's records (records.c), by integer key: a raw read of one costs no
  * string lookup. A timer record (it has a KIND) is in the heap until it is DONE. */
 enum {
     R_DONE = 1, /* cancelled, fired for the last time, or answered */
@@ -137,7 +139,7 @@ void behave_sched_compact(lua_State *L, behave_runtime *s);
 int behave_sched_wait(lua_State *L);
 int behave_sched_exposing(lua_State *L);
 
-/* runtime.c: what the step hands on. */
+/* timers.c, events.c, outcome.c: what the step hands on. */
 /* A task (at `co`) failed, with its error at `co + 1`, or asked for something other than a wait
  * (its yield from `co + 1` to the top). Leaves the stack below `co`. */
 void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok);
@@ -159,6 +161,52 @@ void behave_rt_must_wait(lua_State *L, const char *fname);
  * `fname` when it is not finite. */
 double behave_rt_later(double from, double seconds);
 double behave_rt_due(lua_State *L, const behave_runtime *s, double seconds, const char *fname);
+
+/* records.c, timers.c, events.c, outcome.c: what the runtime's files share. */
+enum { KIND_AFTER = 1, KIND_EVERY, KIND_TIMEOUT }; /* a timer record's R_KIND */
+/* A task waits for the event named at `name`, with the timeout at `name + 1` (or nil). */
+void behave_rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name);
+/* stopRun(reason): ends the run. */
+int behave_rt_stop_run(lua_State *L);
+/* Appends the value on top (popped) to the list `table[key]` (user value `table`, key at `key`),
+ * made if there is none. */
+void behave_rt_append(lua_State *L, int table, int key);
+/* Raises, at the caller's line, unless argument `arg` of `fname` can be called. */
+void behave_rt_callable(lua_State *L, int arg, const char *fname);
+/* Whether the coroutine at `index` is dead, as coroutine.status would say. */
+int behave_rt_dead(lua_State *L, int index);
+/* Raises, at the caller's line, unless argument `arg` of `fname` is an event's name. */
+void behave_rt_event_name(lua_State *L, int arg, const char *fname);
+/* Marks the record at `record` done; a timer (in the heap until it is done) counts as dead.
+ * Returns whether it was not done already. */
+int behave_rt_finish(lua_State *L, behave_runtime *s, int record);
+/* Whether the flag `field` of the record at `record` is set. */
+int behave_rt_flag(lua_State *L, int record, int field);
+/* Pushes `table[key]` of the runtime's table `which`, or nil where either is absent: a read that
+ * makes nothing. */
+int behave_rt_lookup(lua_State *L, int which, int key);
+/* Puts the record at `record` in the heap, due at `at`. */
+void behave_rt_push_timer(lua_State *L, behave_runtime *s, int record, double at);
+/* Sets field `field` of the record at `record` to the value at `value`. */
+void behave_rt_put(lua_State *L, int record, int field, int value);
+/* Sets the functions of `functions` into the table at `table`, each a closure over the runtime at
+ * `rt`. */
+void behave_rt_set_closures(lua_State *L, int table, const luaL_Reg *functions, int rt);
+/* Sets or clears the flag `field` of the record at `record`. */
+void behave_rt_set_flag(lua_State *L, int record, int field, int on);
+/* Pushes the runtime's table `which` (WAITERS, HANDLERS, ACTIONS or RECORDS), made at its first
+ * use: an idle host holds none of them. RECORDS has weak keys, so a record whose handle is
+ * garbage is collected. */
+void behave_rt_table(lua_State *L, int which);
+/* Removes the value at `value` from the list `table[key]` of the runtime's table `which`, and the
+ * list once it is empty. */
+void behave_rt_unlist(lua_State *L, int which, int key, int value);
+/* Gives the table on top weak keys. */
+void behave_rt_weak_keys(lua_State *L);
+/* Pushes a handle of the record at `record`, whose description is on top (popped). */
+void behave_rt_handle(lua_State *L, int record);
+/* The helpers each file gives scripts, and the driver (runtime.c sets them). */
+extern const luaL_Reg behave_rt_timer_helpers[], behave_rt_event_helpers[], behave_rt_stop_helpers[], behave_rt_driver[];
 
 /* context.c: replaces the table at `index` by a read-only view of it, recursively. */
 void behave_readonly(lua_State *L, int index);

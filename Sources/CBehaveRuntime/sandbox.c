@@ -5,7 +5,8 @@
  * In C, not Lua, for the reason runtime.c is: every host carries whatever it runs as Lua in its
  * own state, and C code is shared by all of them.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
+#include "CBehaveRuntime.h"
 #include <string.h>
 
 /* The base library, minus dofile/loadfile (files), load/pcall/xpcall/collectgarbage/setmetatable
@@ -165,6 +166,49 @@ static int behave_sandbox_module_newindex(lua_State *L) {
     return luaL_error(L, "module %s is read-only (cannot set '%s')", name, luaL_tolstring(L, 2, NULL));
 }
 
+/* Sets env.os to a copy of the allowed os functions, and takes every other one out of the real
+ * os table (the stock library's functions reach it). */
+static void behave_sandbox_os_view(lua_State *L, int g, int env) {
+    lua_getfield(L, g, "os");
+    int os = lua_gettop(L);
+    lua_createtable(L, 0, 4);
+    behave_sandbox_copy(L, os, os + 1, behave_sandbox_os);
+    lua_setfield(L, env, "os");
+    /* The real os keeps only the same four (next allows clearing the field it stands on). */
+    lua_pushnil(L);
+    while (lua_next(L, os)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING || !behave_sandbox_listed(lua_tostring(L, -1), behave_sandbox_os)) {
+            lua_pushvalue(L, -1);
+            lua_pushnil(L);
+            lua_rawset(L, os);
+        }
+    }
+}
+
+/* Sets a read-only view of each of the host's module tables (the table at `modules`) into the
+ * environment at `env`, under the module's name. */
+static void behave_sandbox_modules(lua_State *L, int modules, int env) {
+    lua_pushnil(L);
+    while (lua_next(L, modules)) {
+        lua_createtable(L, 0, 0);
+        lua_createtable(L, 1, 3);
+        lua_pushvalue(L, -4);
+        lua_rawseti(L, -2, 1);
+        lua_pushvalue(L, -3);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, behave_sandbox_module_newindex);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -3);
+        lua_insert(L, -2);
+        lua_settable(L, env);
+        lua_pop(L, 1);
+    }
+}
+
 int behave_sandbox_new(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -180,21 +224,7 @@ int behave_sandbox_new(lua_State *L) {
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
     lua_setfield(L, ENV, "string");
-    lua_getfield(L, G, "os");
-    int os = lua_gettop(L);
-    lua_createtable(L, 0, 4);
-    behave_sandbox_copy(L, os, os + 1, behave_sandbox_os);
-    lua_setfield(L, ENV, "os");
-    /* The real os keeps only the same four (next allows clearing the field it stands on). */
-    lua_pushnil(L);
-    while (lua_next(L, os)) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING || !behave_sandbox_listed(lua_tostring(L, -1), behave_sandbox_os)) {
-            lua_pushvalue(L, -1);
-            lua_pushnil(L);
-            lua_rawset(L, os);
-        }
-    }
+    behave_sandbox_os_view(L, G, ENV);
     lua_settop(L, ENV);
     for (const char *const *name = behave_sandbox_removed; *name; name++) {
         lua_pushnil(L);
@@ -237,25 +267,7 @@ int behave_sandbox_new(lua_State *L) {
     lua_pushnil(L);
     lua_pushcclosure(L, behave_sandbox_require, 4);
     lua_setfield(L, ENV, "require");
-    /* Modules: read-only views of the host's tables. */
-    lua_pushnil(L);
-    while (lua_next(L, MODULES)) {
-        lua_createtable(L, 0, 0);
-        lua_createtable(L, 1, 3);
-        lua_pushvalue(L, -4);
-        lua_rawseti(L, -2, 1);
-        lua_pushvalue(L, -3);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, behave_sandbox_module_newindex);
-        lua_setfield(L, -2, "__newindex");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-        lua_setmetatable(L, -2);
-        lua_pushvalue(L, -3);
-        lua_insert(L, -2);
-        lua_settable(L, ENV);
-        lua_pop(L, 1);
-    }
+    behave_sandbox_modules(L, MODULES, ENV);
     lua_getfield(L, HOST, "has");
     lua_setfield(L, ENV, "has");
     lua_pushvalue(L, ENV);

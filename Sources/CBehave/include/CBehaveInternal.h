@@ -1,5 +1,6 @@
 /*
- * internal.h — what the .c files of CBehave share and Swift never sees.
+ * CBehaveInternal.h — what the bridge's .c files share, and what the C layer above it (the
+ * runtime, CBehaveRuntime) may call: Swift never sees it (the module map names CBehave.h only).
  * The helpers are inline because the hook and the guards call them on hot paths.
  */
 #ifndef CBEHAVE_INTERNAL_H

@@ -3,7 +3,8 @@
  * trusted mode the stock warnings and a main chunk that looks like it runs on the main thread, although the runtime
  * runs it as a task (a coroutine) so that `wait` and async actions work in it.
  */
-#include "internal.h"
+#include "CBehaveInternal.h"
+#include "CBehaveRuntime.h"
 #include <stdio.h>
 #include <string.h>
 
