@@ -22,37 +22,11 @@ public struct RemoteLoader: Sendable {
     nonisolated(nonsending) public func load(_ url: String, validate: (Behaviour) -> [Diagnostic])
         async throws(RemoteError) -> RemoteBehaviour
     {
-        let lower = url.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
-            throw .refusedURL(url, reason: "expected an https:// URL")
-        }
-        if lower.hasPrefix("http://") && !configuration.allowHTTP {
-            throw .refusedURL(
-                url, reason: "plain http is refused; use https, or pass --allow-http (allowHTTP) for a server you trust"
-            )
-        }
+        try refuseUnlessAllowed(url)
         var notes: [String] = []
         let cache = BehaviourCache(directory: configuration.cacheDirectory)
-        var cached: UsableCopy?
-        do {
-            if let entry = try cache.entry(for: url) {
-                switch usable(entry, url: url, validate: validate) {
-                case .success(let (behaviour, signer)):
-                    cached = UsableCopy(entry: entry, behaviour: behaviour, signer: signer)
-                case .failure(let why): notes.append("the cached copy of \(url) is not used: \(why)")
-                }
-            }
-        } catch {
-            notes.append("the cached copy of \(url) is damaged (\(error)) and is ignored")
-        }
-
-        // The highest sequence ever accepted for the URL, kept apart from the copies: no copy with a
-        // lower one is accepted, whatever became of the copy that carried it.
-        var highest: Int64?
-        do { highest = try cache.highestSequence(for: url) } catch {
-            notes.append("\(url): \(error); the sequences of the kept copies stand in for it")
-            highest = [cache.previousEntry(for: url), cached?.entry].compactMap { $0?.signature?.sequence }.max()
-        }
+        var cached = cachedCopy(of: url, in: cache, notes: &notes, validate: validate)
+        let highest = highestSequence(of: url, in: cache, cached: cached, notes: &notes)
         do { _ = try cache.quarantineRecord(for: url) } catch {
             notes.append("the quarantine record of \(url) is damaged (\(error)) and is ignored")
         }
@@ -73,21 +47,11 @@ public struct RemoteLoader: Sendable {
             }
         }
 
-        var outcome: Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
+        let outcome: FetchOutcome
         if let cached, let wait = configuration.maximumWait {
             // The fetch runs on its own; the load waits for it at most `wait` seconds.
             let loader = self
-            let fetch = Task { () -> Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem> in
-                let fetcher: HTTPFetcher
-                do throws(RemoteProblem) {
-                    fetcher = try HTTPFetcher(configuration: loader.configuration)
-                } catch {
-                    return .failure(error)
-                }
-                let outcome = await loader.fetchFresh(url, cached: cached, highest: highest, fetcher: fetcher)
-                await fetcher.shutdown()
-                return outcome
-            }
+            let fetch = Task { await loader.fetchNow(url, cached: cached, highest: highest) }
             // The fetch goes on past the wait: it is not cancelled, only no longer waited for.
             guard let finished = await Race.within(wait, cancelling: false, { await fetch.value }) else {
                 let refresh = BackgroundRefresh(fetch: fetch, url: url, cache: cache)
@@ -98,22 +62,93 @@ public struct RemoteLoader: Sendable {
             }
             outcome = finished
         } else {
-            do throws(RemoteProblem) {
-                let fetcher = try HTTPFetcher(configuration: configuration)
-                outcome = await fetchFresh(url, cached: cached, highest: highest, fetcher: fetcher)
-                await fetcher.shutdown()
-            } catch {
-                outcome = .failure(error)
-            }
+            outcome = await fetchNow(url, cached: cached, highest: highest)
         }
-        if case .success(let (copy, .downloaded)) = outcome {
-            let errors = validated(copy.entry, copy.behaviour, cache: cache, validate: validate)
-            if !errors.isEmpty { outcome = .failure(.invalid(errors)) }
-            if let quarantine = cache.quarantine(for: url, matching: copy.entry.body) {
-                outcome = .failure(.quarantined(reason: quarantine.reason, at: quarantine.at))
-            }
-        }
+        return try settle(
+            admitted(outcome, url: url, cache: cache, validate: validate), url: url, cached: cached, cache: cache,
+            notes: notes, firstRun: firstRun, validate: validate)
+    }
 
+    /// The fresh copy and where it came from, or why there is none.
+    typealias FetchOutcome = Result<(UsableCopy, RemoteBehaviour.Origin), RemoteProblem>
+
+    /// Refuses what is not an http(s) URL, and plain http unless the configuration allows it.
+    private func refuseUnlessAllowed(_ url: String) throws(RemoteError) {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+            throw .refusedURL(url, reason: "expected an https:// URL")
+        }
+        if lower.hasPrefix("http://") && !configuration.allowHTTP {
+            throw .refusedURL(
+                url, reason: "plain http is refused; use https, or pass --allow-http (allowHTTP) for a server you trust"
+            )
+        }
+    }
+
+    /// The cached copy of `url` if it still verifies and validates; nil, with a note saying why, if not.
+    private func cachedCopy(
+        of url: String, in cache: BehaviourCache, notes: inout [String], validate: (Behaviour) -> [Diagnostic]
+    ) -> UsableCopy? {
+        do {
+            if let entry = try cache.entry(for: url) {
+                switch usable(entry, url: url, validate: validate) {
+                case .success(let (behaviour, signer)):
+                    return UsableCopy(entry: entry, behaviour: behaviour, signer: signer)
+                case .failure(let why): notes.append("the cached copy of \(url) is not used: \(why)")
+                }
+            }
+        } catch {
+            notes.append("the cached copy of \(url) is damaged (\(error)) and is ignored")
+        }
+        return nil
+    }
+
+    /// The highest sequence ever accepted for `url`, kept apart from the copies: no copy with a
+    /// lower one is accepted, whatever became of the copy that carried it.
+    private func highestSequence(
+        of url: String, in cache: BehaviourCache, cached: UsableCopy?, notes: inout [String]
+    ) -> Int64? {
+        do { return try cache.highestSequence(for: url) } catch {
+            notes.append("\(url): \(error); the sequences of the kept copies stand in for it")
+            return [cache.previousEntry(for: url), cached?.entry].compactMap { $0?.signature?.sequence }.max()
+        }
+    }
+
+    /// Fetches the fresh copy with a client of its own, shut down after it.
+    nonisolated(nonsending) private func fetchNow(
+        _ url: String, cached: UsableCopy?, highest: Int64?
+    ) async -> FetchOutcome {
+        do throws(RemoteProblem) {
+            let fetcher = try HTTPFetcher(configuration: configuration)
+            let outcome = await fetchFresh(url, cached: cached, highest: highest, fetcher: fetcher)
+            await fetcher.shutdown()
+            return outcome
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A downloaded copy is kept only if it validates and is not the quarantined one.
+    private func admitted(
+        _ outcome: FetchOutcome, url: String, cache: BehaviourCache, validate: (Behaviour) -> [Diagnostic]
+    ) -> FetchOutcome {
+        guard case .success(let (copy, .downloaded)) = outcome else { return outcome }
+        var outcome = outcome
+        let errors = validated(copy.entry, copy.behaviour, cache: cache, validate: validate)
+        if !errors.isEmpty { outcome = .failure(.invalid(errors)) }
+        if let quarantine = cache.quarantine(for: url, matching: copy.entry.body) {
+            outcome = .failure(.quarantined(reason: quarantine.reason, at: quarantine.at))
+        }
+        return outcome
+    }
+
+    /// What runs after the fetch: the fresh copy (kept in the cache); else the last good copy; else
+    /// the fallback, if it validates; else nothing.
+    private func settle(
+        _ outcome: FetchOutcome, url: String, cached: UsableCopy?, cache: BehaviourCache, notes: [String],
+        firstRun: Bool, validate: (Behaviour) -> [Diagnostic]
+    ) throws(RemoteError) -> RemoteBehaviour {
+        var notes = notes
         switch outcome {
         case .success(let (copy, origin)):
             do { try cache.store(copy.entry) } catch { notes.append("\(error); the copy runs but is not kept") }
