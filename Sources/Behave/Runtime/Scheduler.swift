@@ -177,31 +177,39 @@ final class Scheduler {
 
             if inbox.isEmpty {
                 let eventAt = queue.nextTime
-                let wakeAt = [timerAt, eventAt, limitAt].compactMap { $0 }.min()
-                if let virtual {
-                    if inFlight.count > virtual.sleeperCount {
-                        await inbox.wait()  // an action is doing real work: virtual time stands still
-                    } else if let target = [wakeAt, virtual.nextDeadline].compactMap({ $0 }).min() {
-                        virtual.advance(to: target)
-                        await settle(virtual)
-                    } else {
-                        await inbox.wait()  // only the app's events can still come
-                    }
-                } else {
-                    await idle(until: wakeAt)
-                }
+                await waitForNews(until: [timerAt, eventAt, limitAt].compactMap { $0 }.min(), virtual: virtual)
             }
             try host.checkCancelled()
-            for message in inbox.take() {
-                switch message {
-                case .completed(let id, let result):
-                    inFlight[id] = nil
-                    try resolve(id, result)
-                case .event(let name, let payload, let after):
-                    queue.append(TimedEvent(name, data: payload, after: after), arrivedAt: clock.now)
-                case .eventsEnded:
-                    eventsOpen = false
-                }
+            try takeMessages(into: &queue, eventsOpen: &eventsOpen)
+        }
+    }
+
+    /// Waits for a message, or until `wakeAt` (the next timer, event or duration limit): on a
+    /// virtual clock by moving it there, unless an action is doing real work meanwhile.
+    nonisolated(nonsending) private func waitForNews(until wakeAt: Double?, virtual: VirtualClock?) async {
+        guard let virtual else { return await idle(until: wakeAt) }
+        if inFlight.count > virtual.sleeperCount {
+            await inbox.wait()  // an action is doing real work: virtual time stands still
+        } else if let target = [wakeAt, virtual.nextDeadline].compactMap({ $0 }).min() {
+            virtual.advance(to: target)
+            await settle(virtual)
+        } else {
+            await inbox.wait()  // only the app's events can still come
+        }
+    }
+
+    /// Takes what arrived: a finished action resumes its task, an event joins the queue, the
+    /// channel's end is noted.
+    private func takeMessages(into queue: inout EventQueue, eventsOpen: inout Bool) throws(BehaveError) {
+        for message in inbox.take() {
+            switch message {
+            case .completed(let id, let result):
+                inFlight[id] = nil
+                try resolve(id, result)
+            case .event(let name, let payload, let after):
+                queue.append(TimedEvent(name, data: payload, after: after), arrivedAt: clock.now)
+            case .eventsEnded:
+                eventsOpen = false
             }
         }
     }
