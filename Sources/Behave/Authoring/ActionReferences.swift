@@ -159,6 +159,14 @@ package struct ActionReferences {
 
     /// Names, one-byte symbols and the rest, with comments, strings and numbers passed over.
     private static func tokens(_ source: [UInt8]) -> [Token] {
+        var lexer = Lexer(source)
+        while lexer.i < source.count { lexer.next() }
+        return lexer.tokens
+    }
+
+    /// One pass over a script's bytes: where it is, on which line, and the tokens so far.
+    private struct Lexer {
+        let source: [UInt8]
         var tokens: [Token] = []
         var i = 0
         var line = 1
@@ -167,7 +175,10 @@ package struct ActionReferences {
         // counts on from the last one, and a file on one long line stays linear.
         var counted = 0
         var countedTo = 0
-        func position(_ at: Int) -> SourcePosition {
+
+        init(_ source: [UInt8]) { self.source = source }
+
+        mutating func position(_ at: Int) -> SourcePosition {
             if countedTo < lineStart || countedTo > at {
                 countedTo = lineStart
                 counted = 0
@@ -177,7 +188,8 @@ package struct ActionReferences {
             countedTo = at
             return SourcePosition(line: line, column: counted + 1)
         }
-        func skip(to end: Int) {
+
+        mutating func skip(to end: Int) {
             while i < end && i < source.count {
                 if source[i] == UInt8(ascii: "\n") {
                     line += 1
@@ -186,7 +198,9 @@ package struct ActionReferences {
                 i += 1
             }
         }
-        while i < source.count {
+
+        /// Reads the token (or comment, or blank) that starts at `i`.
+        mutating func next() {
             let byte = source[i]
             if byte == UInt8(ascii: "-"), i + 1 < source.count, source[i + 1] == UInt8(ascii: "-") {
                 if let close = longBracketEnd(source, from: i + 2) {
@@ -195,32 +209,13 @@ package struct ActionReferences {
                     while i < source.count, source[i] != UInt8(ascii: "\n") { i += 1 }
                 }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                var j = i + 1
-                while j < source.count, source[j] != byte, source[j] != UInt8(ascii: "\n") {
-                    j += source[j] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                let start = position(i)
-                let text = String(decoding: source[(i + 1)..<min(j, source.count)], as: UTF8.self)
-                skip(to: j + 1)
-                tokens.append(Token(kind: .string(text), position: start))
+                shortString(quote: byte)
             } else if byte == UInt8(ascii: "["), let close = longBracketEnd(source, from: i) {
                 let start = position(i)
                 skip(to: close)
                 tokens.append(Token(kind: .longString, position: start))
             } else if LuaLiteral.isNameByte(byte) {
-                var j = i
-                while j < source.count, LuaLiteral.isNameByte(source[j]) { j += 1 }
-                let isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                let at = position(i)
-                let begin = i
-                i = j
-                // A number's fraction (1.5) is no field access.
-                if isNumber, i < source.count, source[i] == UInt8(ascii: ".") {
-                    i += 1
-                    while i < source.count, LuaLiteral.isNameByte(source[i]) { i += 1 }
-                }
-                let text = String(decoding: source[begin..<i], as: UTF8.self)
-                tokens.append(Token(kind: isNumber ? .number(text) : .name(text), position: at))
+                nameOrNumber(startingWith: byte)
             } else if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "<")
                 || byte == UInt8(ascii: ">")
             {
@@ -244,7 +239,36 @@ package struct ActionReferences {
                 i += 1
             }
         }
-        return tokens
+
+        /// A short string opened by `quote` at `i`: its text as written, to the closing quote or
+        /// the line's end.
+        mutating func shortString(quote: UInt8) {
+            var j = i + 1
+            while j < source.count, source[j] != quote, source[j] != UInt8(ascii: "\n") {
+                j += source[j] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            let start = position(i)
+            let text = String(decoding: source[(i + 1)..<min(j, source.count)], as: UTF8.self)
+            skip(to: j + 1)
+            tokens.append(Token(kind: .string(text), position: start))
+        }
+
+        /// A name, or a numeral when `byte` is a digit.
+        mutating func nameOrNumber(startingWith byte: UInt8) {
+            var j = i
+            while j < source.count, LuaLiteral.isNameByte(source[j]) { j += 1 }
+            let isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            let at = position(i)
+            let begin = i
+            i = j
+            // A number's fraction (1.5) is no field access.
+            if isNumber, i < source.count, source[i] == UInt8(ascii: ".") {
+                i += 1
+                while i < source.count, LuaLiteral.isNameByte(source[i]) { i += 1 }
+            }
+            let text = String(decoding: source[begin..<i], as: UTF8.self)
+            tokens.append(Token(kind: isNumber ? .number(text) : .name(text), position: at))
+        }
     }
 
     /// The index past a long bracket (`[[…]]`, `[==[…]==]`) opening at `start`, or nil when none
