@@ -1,7 +1,7 @@
 import BehaveLua
 import CBehave
-import CBehaveRuntime
 import CBehaveLua
+import CBehaveRuntime
 
 /// Builds the Lua state a host runs behaviours in: the libraries the policy allows, the
 /// modules' actions, the host's helpers, the sandbox environment and the behaviour runtime.
@@ -19,7 +19,36 @@ enum StateBuilder {
         // Everything made from here on stays alive: a collection would only trace it. What it
         // leaves (a few hundred bytes of names) goes in the state's first cycle.
         behave_set_collecting(L, 0)
-        if policy.isTrusted {
+        openLibraries(in: lua, trusted: policy.isTrusted)
+        let sentinel = try LuaTable(in: lua)
+        sentinel.push(to: lua.stack)
+        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+
+        let modules = try bindModules(
+            registry, in: lua, context: ActionContext(output: output, clock: clock),
+            starter: starter, tracer: tracer)
+        modules.push(to: lua.stack)
+        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_MODULES)
+        let host = try hostFunctions(
+            in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
+            inputLimit: policy.limits.input, searchPath: searchPath)
+        try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
+        let environment = try makeEnvironment(in: lua, host: host, modules: modules, trusted: policy.isTrusted)
+        guard let driver = try cFunction(behave_runtime_new, in: lua).call(environment, sentinel, host).first?.table
+        else {
+            throw LuaError(kind: .runtime, message: "the runtime returned no driver")
+        }
+        let runtime = try RuntimeDriver(driver)
+        behave_set_collecting(L, 1)
+        applyLimits(to: lua, policy: policy)
+        return (lua, environment, runtime)
+    }
+
+    /// The stock libraries (trusted), or the sandbox's subset of them; in both modes `string` and
+    /// `table` get the versions that stop as they go.
+    private static func openLibraries(in lua: LuaState, trusted: Bool) {
+        let L = lua.pointer
+        if trusted {
             lua.openStandardLibraries()
             behave_stock_warnings(L)
         } else {
@@ -37,18 +66,12 @@ enum StateBuilder {
         lua_getglobal(L, "table")
         behave_bound_libraries(L, -2, -1)
         behave_pop(L, 2)
-        let sentinel = try LuaTable(in: lua)
-        sentinel.push(to: lua.stack)
-        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+    }
 
-        let modules = try bindModules(
-            registry, in: lua, context: ActionContext(output: output, clock: clock),
-            starter: starter, tracer: tracer)
-        modules.push(to: lua.stack)
-        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_MODULES)
-        let host = try hostFunctions(
-            in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
-            inputLimit: policy.limits.input, searchPath: searchPath)
+    /// The host's `close` (coroutine.close that knows the running task); trusted, also the
+    /// global `coroutine.close` and the stock coroutine functions the runtime wraps.
+    private static func addCoroutineClose(in lua: LuaState, host: LuaTable, trusted: Bool) throws {
+        let L = lua.pointer
         // Both modes: the runtime's scheduler (scheduler.c) and coroutine.close know which
         // coroutine runs (where a preemption hook must land), and close stops at the C stack's
         // floor (coroutines.c).
@@ -57,46 +80,49 @@ enum StateBuilder {
         let close = lua.stack.value(at: -1)
         lua.stack.pop()
         try host.set("close", close)
-        if policy.isTrusted {
-            try (globals(lua)["coroutine"].table)?.set("close", close)
-            let stock = try LuaTable(in: lua)
-            for (name, function) in [
-                ("main", behave_main_call), ("setmain", behave_set_main_task), ("running", behave_stock_running),
-                ("isyieldable", behave_stock_isyieldable), ("yield", behave_stock_yield),
-            ] as [(String, lua_CFunction)] {
-                lua_pushcclosure(L, function, 0)
-                try stock.set(name, lua.stack.value(at: -1))
-                lua.stack.pop()
-            }
-            try host.set("stock", stock)
+        guard trusted else { return }
+        try (globals(lua)["coroutine"].table)?.set("close", close)
+        let stock = try LuaTable(in: lua)
+        for (name, function) in [
+            ("main", behave_main_call), ("setmain", behave_set_main_task), ("running", behave_stock_running),
+            ("isyieldable", behave_stock_isyieldable), ("yield", behave_stock_yield),
+        ] as [(String, lua_CFunction)] {
+            lua_pushcclosure(L, function, 0)
+            try stock.set(name, lua.stack.value(at: -1))
+            lua.stack.pop()
         }
-        let environment: LuaTable
-        if policy.isTrusted {
+        try host.set("stock", stock)
+    }
+
+    /// The table behaviours run in: trusted, the globals with the modules and `has` added; else the
+    /// sandbox's environment, built over guarded `pcall`, `load` and `xpcall`.
+    private static func makeEnvironment(
+        in lua: LuaState, host: LuaTable, modules: LuaTable, trusted: Bool
+    ) throws -> LuaTable {
+        let L = lua.pointer
+        if trusted {
             for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
             try lua.setGlobal("has", host["has"])
-            environment = try globals(lua)
-        } else {
-            for (name, library, function) in [("pcall", "_G", "pcall"), ("load", "_G", "load")] {
-                pushField(lua, library, function)
-                lua_pushcclosure(L, behave_guard, 1)
-                try host.set(name, lua.stack.value(at: -1))
-                lua.stack.pop()
-            }
-            lua_pushcclosure(L, behave_xpcall, 0)
-            try host.set("xpcall", lua.stack.value(at: -1))
+            return try globals(lua)
+        }
+        for (name, library, function) in [("pcall", "_G", "pcall"), ("load", "_G", "load")] {
+            pushField(lua, library, function)
+            lua_pushcclosure(L, behave_guard, 1)
+            try host.set(name, lua.stack.value(at: -1))
             lua.stack.pop()
-            guard let env = try cFunction(behave_sandbox_new, in: lua).call(globals(lua), host, modules).first?.table
-            else {
-                throw LuaError(kind: .runtime, message: "the sandbox returned no environment")
-            }
-            environment = env
         }
-        guard let driver = try cFunction(behave_runtime_new, in: lua).call(environment, sentinel, host).first?.table
+        lua_pushcclosure(L, behave_xpcall, 0)
+        try host.set("xpcall", lua.stack.value(at: -1))
+        lua.stack.pop()
+        guard let env = try cFunction(behave_sandbox_new, in: lua).call(globals(lua), host, modules).first?.table
         else {
-            throw LuaError(kind: .runtime, message: "the runtime returned no driver")
+            throw LuaError(kind: .runtime, message: "the sandbox returned no environment")
         }
-        let runtime = try RuntimeDriver(driver)
-        behave_set_collecting(L, 1)
+        return env
+    }
+
+    /// The memory cap, and the count hook where a limit needs counting or the policy forgoes signals.
+    private static func applyLimits(to lua: LuaState, policy: SandboxPolicy) {
         if !policy.isTrusted {
             lua.control.pointee.sticky_memory = 1
             lua.memoryLimit = policy.limits.memory
@@ -105,12 +131,11 @@ enum StateBuilder {
         // stops everything else from outside the interpreter (watchdog.c).
         let polling = policy.interruption == .polling || behave_signal_interruption_works() == 0
         if policy.limits.instructions > 0 || policy.limits.depth > 0 || polling {
-            behave_install_hook(L, hookInterval)
+            behave_install_hook(lua.pointer, hookInterval)
             lua.control.pointee.hook_interval = hookInterval
         }
         lua.control.pointee.polling = polling ? 1 : 0
         if policy.isTrusted, policy.limits.memory > 0 { lua.memoryLimit = policy.limits.memory }
-        return (lua, environment, runtime)
     }
 
     /// One table per module, each action a Lua function; async actions suspend their task. Built
