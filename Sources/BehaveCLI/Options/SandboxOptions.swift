@@ -56,6 +56,21 @@ package struct SandboxOptions: ParsableArguments {
         package static let bytes = 0...(1 << 40)
     }
 
+    /// Sets the limit `option` names to the whole number `value`, as parsing `option value` would;
+    /// false when `option` is not a limit that takes a number or `value` is out of its range (the
+    /// parser's validation then says why). The plain `behave run` reads its limits with it, without
+    /// ArgumentParser (``RunInvocation/init(plainCommandLine:)``).
+    static func setLimit(_ option: String, to value: Int, in limits: inout Limits) -> Bool {
+        switch option {
+        case "--instruction-limit" where Range.instructions.contains(value): limits.instructions = value
+        case "--depth-limit" where Range.depth.contains(value): limits.depth = value
+        case "--time-limit" where Range.seconds.contains(Double(value)): limits.time = Double(value)
+        case "--duration-limit" where Range.seconds.contains(Double(value)): limits.duration = Double(value)
+        default: return false
+        }
+        return true
+    }
+
     package func validate() throws {
         func check<T: Comparable>(
             _ name: String, _ value: T?, _ range: ClosedRange<T>, _ upper: String, written: String? = nil

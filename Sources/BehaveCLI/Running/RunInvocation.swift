@@ -4,8 +4,8 @@ import BehavePlatform
 
 /// What `behave run` does, as a plain value: built from the parsed command line by ``RunCommand``,
 /// or with its defaults for the plain `behave run FILE`, which ``BehaveMain`` runs without
-/// ArgumentParser. Its reflection over the command's options was over a third of the time a
-/// one-line script took from start to finish (docs/performance.md, "Process start").
+/// ArgumentParser, whose reflection over the command's options would weigh on the start of every
+/// one-line script (docs/performance.md, "Process start").
 struct RunInvocation: Equatable {
     var file: String
     /// A lone `-e` chunk: the behaviour in place of `file`.
@@ -42,18 +42,7 @@ struct RunInvocation: Equatable {
     private func executeOnce(
         remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
     ) async throws(ExitCode) {
-        var timeline: [TimedEvent] = []
-        var channel: EventChannel?
-        if events == "-" {
-            channel = StdinEvents.start(lineLimit: policy.limits.input)
-        } else if let events {
-            do {
-                timeline = try TimedEvent.parseLines(
-                    FileBytes.read(events, limit: policy.limits.input, seconds: policy.limits.time), file: events)
-            } catch {
-                throw BehaveExit.report(error)
-            }
-        }
+        let (timeline, channel) = try eventsToDeliver()
         let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
         defer { required = host.requiredFiles }
         // The script and its arguments end the command line (options stop at the script): what
@@ -62,28 +51,7 @@ struct RunInvocation: Equatable {
             host.interpreterArguments = Array(CommandLine.arguments.dropLast(scriptArguments.count + 1))
         }
         for entry in context { host.context[entry.key] = .string(entry.value) }
-        var loaded: LoadedBehaviour
-        do {
-            if let code {
-                loaded = LoadedBehaviour(behaviour: Behaviour(name: file, source: code, format: .lua))
-            } else if !program.isEmpty && file == Self.commandLineName {
-                loaded = LoadedBehaviour(behaviour: program.alone)
-            } else {
-                loaded = try await LoadedBehaviour.load(
-                    file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools
-                ) {
-                    host.check($0, strict: strict)
-                }
-            }
-        } catch { throw error.code }
-        if !program.isEmpty && file != Self.commandLineName {
-            guard loaded.behaviour.format == .lua else {
-                StandardError.write(
-                    "\(BehaveTool.current.name): -e, -l and -W go with a Lua script, not an action list\n")
-                throw ExitCode(BehaveExit.usage)
-            }
-            loaded.behaviour = program.before(loaded.behaviour)
-        }
+        var loaded = try await load(checkingWith: host, remote: remote, tools: tools)
         if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
         // The behaviour's output is flushed before anything the tool writes on stderr.
@@ -119,6 +87,50 @@ struct RunInvocation: Equatable {
             throw ExitCode(BehaveExit.scriptError)
         }
         if loaded.successCode != BehaveExit.success { throw ExitCode(loaded.successCode) }
+    }
+
+    /// The events the run gets: stdin's lines as they come (`--events -`), or an events file's, each
+    /// at its time.
+    private func eventsToDeliver() throws(ExitCode) -> (timeline: [TimedEvent], channel: EventChannel?) {
+        if events == "-" { return ([], StdinEvents.start(lineLimit: policy.limits.input)) }
+        guard let events else { return ([], nil) }
+        do {
+            let timeline = try TimedEvent.parseLines(
+                FileBytes.read(events, limit: policy.limits.input, seconds: policy.limits.time), file: events)
+            return (timeline, nil)
+        } catch {
+            throw BehaveExit.report(error)
+        }
+    }
+
+    /// The behaviour: the `-e` chunk, the `-e`/`-l` program alone, or the file (or URL, checked by
+    /// `host`), with the program run before it.
+    private func load(
+        checkingWith host: BehaveHost, remote: RemoteOptions?, tools: (any RemoteTools)?
+    ) async throws(ExitCode) -> LoadedBehaviour {
+        var loaded: LoadedBehaviour
+        do {
+            if let code {
+                loaded = LoadedBehaviour(behaviour: Behaviour(name: file, source: code, format: .lua))
+            } else if !program.isEmpty && file == Self.commandLineName {
+                loaded = LoadedBehaviour(behaviour: program.alone)
+            } else {
+                loaded = try await LoadedBehaviour.load(
+                    file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools
+                ) {
+                    host.check($0, strict: strict)
+                }
+            }
+        } catch { throw error.code }
+        if !program.isEmpty && file != Self.commandLineName {
+            guard loaded.behaviour.format == .lua else {
+                StandardError.write(
+                    "\(BehaveTool.current.name): -e, -l and -W go with a Lua script, not an action list\n")
+                throw ExitCode(BehaveExit.usage)
+            }
+            loaded.behaviour = program.before(loaded.behaviour)
+        }
+        return loaded
     }
 }
 
@@ -160,21 +172,11 @@ extension RunInvocation {
         var seen: Set<String> = []
         var options = options
         while let name = options.popFirst(), let value = options.popFirst() {
+            // Out of range or another option: ArgumentParser reads the command line and says why.
             guard seen.insert(name).inserted,
                 value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                let whole = Int(value)
+                let whole = Int(value), SandboxOptions.setLimit(name, to: whole, in: &policy.limits)
             else { return nil }
-            // Out of range: the parser's validation says so.
-            switch name {
-            case "--instruction-limit" where SandboxOptions.Range.instructions.contains(whole):
-                policy.limits.instructions = whole
-            case "--depth-limit" where SandboxOptions.Range.depth.contains(whole): policy.limits.depth = whole
-            case "--time-limit" where SandboxOptions.Range.seconds.contains(Double(whole)):
-                policy.limits.time = Double(whole)
-            case "--duration-limit" where SandboxOptions.Range.seconds.contains(Double(whole)):
-                policy.limits.duration = Double(whole)
-            default: return nil
-            }
         }
         self.init(file: file)
         self.policy = policy
