@@ -27,9 +27,9 @@ package enum BehaveExit {
     package static let cannotWrite: Int32 = 73
     /// Interrupted (Ctrl-C).
     package static let interrupted: Int32 = 130
-    /// Stopped by SIGTERM.
+    /// Stopped by SIGTERM (128 + the signal, as shells report it).
     package static let terminatedBySignal: Int32 = 143
-    /// Stopped by SIGHUP (the terminal went away).
+    /// Stopped by SIGHUP (the terminal went away; 128 + the signal).
     package static let hungUp: Int32 = 129
     /// The behaviour's output could not be written (a full disk, a closed pipe).
     package static let outputFailed: Int32 = 74

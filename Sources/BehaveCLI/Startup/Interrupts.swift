@@ -56,8 +56,8 @@ enum Interrupts {
 
     /// The exit code of a cancelled run: 128 + the signal that cancelled it.
     static var exitCode: Int32 {
-        if behave_flag_is_set(terminated) != 0 { return 128 + SIGTERM }
-        if behave_flag_is_set(terminated + 1) != 0 { return 128 + SIGHUP }
+        if behave_flag_is_set(terminated) != 0 { return BehaveExit.terminatedBySignal }
+        if behave_flag_is_set(terminated + 1) != 0 { return BehaveExit.hungUp }
         return BehaveExit.interrupted
     }
 }
