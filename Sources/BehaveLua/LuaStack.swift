@@ -135,6 +135,11 @@ public struct LuaStack {
         lua_rawseti(pointer, table, lua_Integer(index))
     }
 
+    /// Pushes item `index` of the table at `table`, without metamethods.
+    @inlinable public func rawGet(tableAt table: Int32, index: Int) {
+        lua_rawgeti(pointer, table, lua_Integer(index))
+    }
+
     /// Pops a key and a value (value on top) and stores them in the table at `table`,
     /// without metamethods.
     @inlinable public func rawSet(tableAt table: Int32) {

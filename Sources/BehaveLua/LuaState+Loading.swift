@@ -54,14 +54,7 @@ extension LuaState {
         control.pointee.enforcing = 1
         let status = behave_pcall(L, argumentCount, LUA_MULTRET, functionIndex)
         control.pointee.enforcing = savedEnforcing
-        if status != LUA_OK {
-            lua_getfield(L, behave_registryindex(), BEHAVE_REGISTRY_TRACEBACK)
-            let traceback = stack.value(at: -1).string
-            behave_pop(L, 1)
-            let error = makeError(status: status, traceback: traceback)
-            lua_settop(L, base)
-            throw error
-        }
+        if status != LUA_OK { throw failure(status: status, base: base) }
         let top = lua_gettop(L)
         // Reading a table, function or thread result pushes a copy of it for a moment.
         guard lua_checkstack(L, 1) != 0 else {

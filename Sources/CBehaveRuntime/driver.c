@@ -1,10 +1,11 @@
 /*
- * driver.c — the driver the Swift scheduler calls, one run slice per call (the protocol is at the
- * top of runtime.c). Calls every other file of the runtime; only the host calls it.
+ * driver.c — the runtime's typed C API (CBehaveRuntime.h, which has the protocol): each entry
+ * point makes one protected call of a driver function, a closure over the runtime, and reports
+ * in a struct. Calls every other file of the runtime; only the host calls it.
  */
 #include "runtime.h"
 
-/* ---- The driver */
+/* ---- The driver's functions, each run by an entry point below under protection */
 
 static int rt_start(lua_State *L) {
     behave_runtime *s = behave_runtime_of(L);
@@ -90,8 +91,8 @@ static int rt_deliverall(lua_State *L) {
         if (behave_rt_ended(s) || (untilMainEnds && s->main_ended)) break;
     }
     lua_settop(L, 0);
-    lua_pushinteger(L, delivered);
-    return 1 + behave_rt_outcome(L, s);
+    s->delivered = (int)delivered;
+    return behave_rt_outcome(L, s);
 }
 
 static int rt_setcontext(lua_State *L) {
@@ -101,11 +102,6 @@ static int rt_setcontext(lua_State *L) {
     behave_rt_get(L, ENV);
     lua_pushvalue(L, 1);
     lua_setfield(L, -2, "context");
-    return 0;
-}
-
-static int rt_settrace(lua_State *L) {
-    behave_runtime_of(L)->tracing = lua_toboolean(L, 1);
     return 0;
 }
 
@@ -124,7 +120,89 @@ static int rt_results(lua_State *L) {
     return behave_unpack(L, 1);
 }
 
-const luaL_Reg behave_rt_driver[] = {
-    {"start", rt_start},           {"step", rt_step},             {"resolve", rt_resolve},
-    {"deliverall", rt_deliverall}, {"setcontext", rt_setcontext}, {"settrace", rt_settrace},
-    {"teststop", rt_teststop},     {"results", rt_results},       {NULL, NULL}};
+void behave_rt_driver(lua_State *L, int rt) {
+    static const struct { int which; lua_CFunction function; } driver[] = {
+        {D_START, rt_start},         {D_STEP, rt_step},         {D_RESOLVE, rt_resolve}, {D_DELIVER, rt_deliverall},
+        {D_CONTEXT, rt_setcontext}, {D_TESTSTOP, rt_teststop}, {D_RESULTS, rt_results}};
+    luaL_checkstack(L, 2, "runtime");
+    for (int i = 0; i < (int)(sizeof driver / sizeof driver[0]); i++) {
+        lua_pushvalue(L, rt);
+        lua_pushcclosure(L, driver[i].function, 1);
+        lua_setiuservalue(L, rt, driver[i].which);
+    }
+}
+
+/* ---- The entry points */
+
+/* Calls the driver's function `which` with the `nargs` values on top, under protection and with
+ * the bridge's message handler; leaves its results, or the error, in their place. */
+static int rt_protected(lua_State *L, behave_runtime *rt, int which, int nargs) {
+    if (!lua_checkstack(L, 3)) return BEHAVE_RUNTIME_NO_ROOM;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, behave_message_handler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->anchor);
+    lua_getiuservalue(L, -1, which);
+    lua_remove(L, -2);
+    lua_rotate(L, base + 1, 2);
+    int status = lua_pcall(L, nargs, LUA_MULTRET, base + 1);
+    lua_remove(L, base + 1);
+    return status;
+}
+
+/* What a step that returned leaves for the host. */
+static void rt_report(const behave_runtime *rt, behave_step_result *out) {
+    out->state = rt->failed ? BEHAVE_RUNTIME_FAILED : rt->stopped ? BEHAVE_RUNTIME_STOPPED : BEHAVE_RUNTIME_RUNNING;
+    out->has_timer = rt->count > 0;
+    out->next_timer = rt->count > 0 ? rt->waits[0].at : 0;
+    out->blocked = rt->blocked;
+    out->main_ended = rt->main_ended;
+    out->delivered = rt->delivered;
+}
+
+int behave_runtime_start(lua_State *L, behave_runtime *rt, int nargs) {
+    return rt_protected(L, rt, D_START, nargs);
+}
+
+int behave_runtime_step(lua_State *L, behave_runtime *rt, double now, behave_step_result *out) {
+    if (!lua_checkstack(L, 1)) return BEHAVE_RUNTIME_NO_ROOM;
+    lua_pushnumber(L, now);
+    int status = rt_protected(L, rt, D_STEP, 1);
+    rt->delivered = 0;
+    if (status == LUA_OK) rt_report(rt, out);
+    return status;
+}
+
+int behave_runtime_resolve(lua_State *L, behave_runtime *rt, int nargs) {
+    return rt_protected(L, rt, D_RESOLVE, nargs);
+}
+
+int behave_runtime_deliver(lua_State *L, behave_runtime *rt, double now, int count, int until_main_ends,
+                           behave_step_result *out) {
+    if (!lua_checkstack(L, 3)) return BEHAVE_RUNTIME_NO_ROOM;
+    lua_pushnumber(L, now);
+    lua_insert(L, -2);
+    lua_pushinteger(L, count);
+    lua_pushboolean(L, until_main_ends);
+    rt->delivered = 0;
+    int status = rt_protected(L, rt, D_DELIVER, 4);
+    if (status == LUA_OK) rt_report(rt, out);
+    return status;
+}
+
+int behave_runtime_set_context(lua_State *L, behave_runtime *rt) {
+    return rt_protected(L, rt, D_CONTEXT, 1);
+}
+
+void behave_runtime_set_trace(behave_runtime *rt, int on) { rt->tracing = on; }
+
+int behave_runtime_push_test_stop(lua_State *L, behave_runtime *rt) {
+    if (!lua_checkstack(L, 2)) return BEHAVE_RUNTIME_NO_ROOM;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->anchor);
+    lua_getiuservalue(L, -1, D_TESTSTOP);
+    lua_remove(L, -2);
+    return LUA_OK;
+}
+
+int behave_runtime_results(lua_State *L, behave_runtime *rt) {
+    return rt_protected(L, rt, D_RESULTS, 0);
+}

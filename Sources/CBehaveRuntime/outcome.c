@@ -127,27 +127,20 @@ void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok) {
 }
 
 int behave_rt_outcome(lua_State *L, behave_runtime *s) {
-    luaL_checkstack(L, 6, "runtime");
+    luaL_checkstack(L, 3, "runtime");
     behave_rt_get(L, WAITING);
     behave_sched_drop_done(L, s, lua_gettop(L));
     lua_pop(L, 1);
     if (s->failed) {
-        lua_pushliteral(L, "failed");
         behave_rt_get(L, OUTCOME);
         behave_rt_get(L, TRACE);
-        return 3;
-    }
-    if (s->stopped) {
-        lua_pushliteral(L, "stopped");
-        behave_rt_get(L, OUTCOME);
         return 2;
     }
-    lua_pushliteral(L, "running");
-    if (s->count > 0) lua_pushnumber(L, s->waits[0].at);
-    else lua_pushnil(L);
-    lua_pushinteger(L, s->blocked);
-    lua_pushboolean(L, s->main_ended);
-    return 4;
+    if (s->stopped) {
+        behave_rt_get(L, OUTCOME);
+        return 1;
+    }
+    return 0;
 }
 
 const luaL_Reg behave_rt_stop_helpers[] = {{"stop", rt_stop}, {NULL, NULL}};

@@ -1,57 +1,22 @@
 /*
- * runtime.c — the behaviour runtime: the helpers scripts call (after, every, on, once, emit,
- * wait_for, stop, now; wait is the scheduler's), timers and events, handles, and the driver the
- * Swift scheduler calls. Tasks run in scheduler.c.
+ * runtime.c — makes the behaviour runtime in a state: its userdata, the helpers scripts call
+ * (wait, after, every, on, once, emit, wait_for, stop, now, and the coroutine functions that pass
+ * requests up), and the driver's functions (driver.c). The protocol between the runtime and the
+ * host is in include/CBehaveRuntime.h.
  *
- * The runtime's files, each calling only those below it: driver.c (the driver) → outcome.c
- * (stop, failures, the step's outcome) → events.c → timers.c → records.c (records and their
- * tables) → scheduler.c (tasks, the ready queue and the timer heap). This file makes the runtime.
+ * The runtime's files, each calling only those below it: runtime.c and driver.c (the entry
+ * points) → outcome.c (stop, failures, what a step leaves) → events.c → timers.c → records.c
+ * (records and their tables) → scheduler.c (tasks, the ready queue and the timer heap).
  *
  * In C, not Lua, because every host carries it: as a Lua chunk its code alone weighed more than
  * a bare Lua state, in memory and in the time to load it. Here it is code in the process,
  * shared by every host; a state holds only the runtime's userdata and a few tables.
  *
- * THE RUNTIME PROTOCOL (docs/architecture.md, "The runtime protocol"; Swift's side is
- * RuntimeStep and RuntimeRequest):
- *
- *   behave_runtime_new(env, HOST, host)
- *               env, HOST, host = the behaviour's environment, the sentinel, the host's
- *               functions (close, print, report, trace, and in trusted mode stock: main,
- *               setmain, running, isyieldable, yield); installs the helpers in env and
- *   returns     the driver the Swift Scheduler calls, each call one run slice:
- *     start(chunk, ...)    makes the main chunk a task, ready to run with the arguments
- *     step(now)            runs ready tasks and due timers; returns one of
- *                            "failed", error, traceback
- *                            "stopped", reason
- *                            "running", next timer's time or nil, tasks blocked in wait_for,
- *                                       whether the main chunk has ended
- *     resolve(id, ok, ...) an async action finished: its task resumes with (ok, ...)
- *     deliverall(now, events, n, untilMainEnds)
- *                          n due events (events[2i - 1], events[2i]: name, payload), each
- *                          delivered (handlers become tasks, waiters resume) and then stepped,
- *                          one slice each (behave_next_slice: fresh limits); the batch ends early
- *                          when the behaviour stops or fails, or, with untilMainEnds, once the
- *                          main chunk has ended; returns how many it delivered and the last
- *                          step's results
- *     setcontext(t)        the app's context, as a read-only view
- *     settrace(on)         whether host.trace hears of each event delivered and timer fired
- *     teststop(hook)       a test's run: stop() calls hook(reason) and ends only its task;
- *                          returns the function that ends the run
- *     results()            what the main chunk returned
- *   requests    a task asks the runtime for something by yielding HOST first, then a kind (the
- *               BEHAVE_REQUEST_* strings of CBehave.h), marked as a request
- *               (behave_yield_request):
- *                 HOST, WAIT, seconds          resume after that long
- *                 HOST, EVENT, name, timeout   resume with the event's payload, or nil, "timeout"
- *                 HOST, STOP                   drop this task (stop() has ended the behaviour)
- *                 HOST, ACTION, id             resume when Swift resolves action id
- *               A script's own coroutines pass marked yields up to their resumer (coroutines.c),
- *               so wait works inside them; any other yield just lets other tasks run.
- *
  * Records are plain tables with integer keys (R_* in runtime.h), out of every script's reach: a
- * timer's, a handler's and a waiter's. A record that is cancelled (or a timeout that is answered) stays in the heap,
- * marked done, until it comes up; `dead` counts those, and once they are most of the heap it is
- * rebuilt without them (behave_sched_compact), so a debounce or timeout pattern keeps it flat.
+ * timer's, a handler's and a waiter's. A record that is cancelled (or a timeout that is
+ * answered) stays in the heap, marked done, until it comes up; `dead` counts those, and once
+ * they are most of the heap it is rebuilt without them (behave_sched_compact), so a debounce or
+ * timeout pattern keeps it flat.
  */
 #include "runtime.h"
 #include <string.h>
@@ -95,7 +60,8 @@ static void rt_coroutines(lua_State *L, int environment, int functions, int rt) 
     lua_pop(L, 1);
 }
 
-int behave_runtime_new(lua_State *L) {
+/* runtime(env, HOST, host) -> the runtime's userdata, anchored in the registry. */
+static int rt_new(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
@@ -144,8 +110,24 @@ int behave_runtime_new(lua_State *L) {
     behave_rt_set_closures(L, ENVIRONMENT, behave_rt_stop_helpers, RT);
 
     rt_coroutines(L, ENVIRONMENT, FUNCTIONS, RT);
-
-    lua_createtable(L, 0, 8);
-    behave_rt_set_closures(L, lua_gettop(L), behave_rt_driver, RT);
+    behave_rt_driver(L, RT);
+    lua_settop(L, RT);
+    lua_pushvalue(L, RT);
+    s->anchor = luaL_ref(L, LUA_REGISTRYINDEX);
     return 1;
+}
+
+int behave_runtime_open(lua_State *L, behave_runtime **runtime) {
+    if (!lua_checkstack(L, 2)) return BEHAVE_RUNTIME_NO_ROOM;
+    int base = lua_gettop(L) - 3;
+    lua_pushcfunction(L, behave_message_handler);
+    lua_pushcfunction(L, rt_new);
+    lua_rotate(L, base + 1, 2);
+    int status = lua_pcall(L, 3, 1, base + 1);
+    lua_remove(L, base + 1);
+    if (status == LUA_OK) {
+        *runtime = (behave_runtime *)lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    return status;
 }

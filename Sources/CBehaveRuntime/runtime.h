@@ -3,7 +3,7 @@
  * values, and the step's frame. scheduler.c runs tasks and the timer heap; records.c, timers.c,
  * events.c and outcome.c are what a script calls and what a step hands on; driver.c is what the
  * Swift scheduler calls, and runtime.c makes the runtime; context.c makes the app's context
- * read-only. The protocol between the runtime and Swift is at the top of runtime.c.
+ * read-only. The protocol between the runtime and the host is in include/CBehaveRuntime.h.
  */
 #ifndef CBEHAVE_RUNTIME_H
 #define CBEHAVE_RUNTIME_H
@@ -41,6 +41,8 @@ typedef struct behave_runtime {
     lua_Integer slots;   /* the highest slot given out */
     const void *sentinel;  /* SENTINEL and WAIT_KIND, compared by address (the kind is an interned */
     const void *wait_kind; /* string), which costs less than a comparison of values */
+    int anchor;            /* the runtime's reference in the registry: it lives as long as the state */
+    int delivered;         /* how many events the last deliverall delivered */
 } behave_runtime;
 
 /* The runtime's user values. */
@@ -68,7 +70,16 @@ enum {
     REPORT,         /* host.report: a handler or timer failed */
     STOCK,          /* trusted mode's host.stock, or nil */
     ENV,            /* the behaviour's environment */
-    USER_VALUES = ENV
+    /* The driver's functions (driver.c), which the typed entry points call: closures over the
+     * runtime, made once with it. */
+    D_START,
+    D_STEP,
+    D_RESOLVE,
+    D_DELIVER,
+    D_CONTEXT,
+    D_TESTSTOP,
+    D_RESULTS,
+    USER_VALUES = D_RESULTS
 };
 
 /* The fields of the runtime's records (records.c), by integer key: a raw read of one costs no
@@ -148,7 +159,8 @@ void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok);
 void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at);
 /* Delivers the event whose name and payload are at `name` and `name + 1`. */
 void behave_rt_deliver(lua_State *L, behave_runtime *s, int name);
-/* Pushes what driver.step returns; returns how many values. */
+/* Pushes what a step leaves for the host (the error and traceback of a failure, the reason of a
+ * stop, nothing while it runs); returns how many values. */
 int behave_rt_outcome(lua_State *L, behave_runtime *s);
 /* A number of seconds at `arg` for `fname`, checked as every helper checks one: absent means 0
  * unless it must be positive. */
@@ -205,8 +217,10 @@ void behave_rt_unlist(lua_State *L, int which, int key, int value);
 void behave_rt_weak_keys(lua_State *L);
 /* Pushes a handle of the record at `record`, whose description is on top (popped). */
 void behave_rt_handle(lua_State *L, int record);
-/* The helpers each file gives scripts, and the driver (runtime.c sets them). */
-extern const luaL_Reg behave_rt_timer_helpers[], behave_rt_event_helpers[], behave_rt_stop_helpers[], behave_rt_driver[];
+/* The helpers each file gives scripts (runtime.c sets them). */
+extern const luaL_Reg behave_rt_timer_helpers[], behave_rt_event_helpers[], behave_rt_stop_helpers[];
+/* driver.c: stores the driver's functions in the runtime at `rt` (D_START...). */
+void behave_rt_driver(lua_State *L, int rt);
 
 /* context.c: replaces the table at `index` by a read-only view of it, recursively. */
 void behave_readonly(lua_State *L, int index);

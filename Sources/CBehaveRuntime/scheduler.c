@@ -1,7 +1,7 @@
 /*
  * scheduler.c — the runtime's hot loop: the ready queue, the heap of timers (tasks in `wait`,
  * and the records of after, every and wait_for's timeouts), and the step that runs ready tasks
- * and due timers. runtime.c handles what is not a plain wait or yield: a failure, another
+ * and due timers. outcome.c handles what is not a plain wait or yield: a failure, another
  * request, a timer record.
  *
  * A `wait(0)` is the resume, a few table reads and writes, and an entry in a heap of plain
@@ -221,7 +221,7 @@ static void behave_recycle(lua_State *L, behave_runtime *s, int co) {
 }
 
 /* Takes the first ready task off the queue and resumes it with its arguments; a wait or a bare
- * yield is handled here, anything else by runtime.c. Leaves the stack at `base`, the frame's top. */
+ * yield is handled here, anything else by outcome.c. Leaves the stack at `base`, the frame's top. */
 static void behave_run_first(lua_State *L, behave_runtime *s, behave_control *c, int base) {
     lua_Integer entry = 4 * (s->first - 1);
     s->first++;

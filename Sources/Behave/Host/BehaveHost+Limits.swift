@@ -10,14 +10,14 @@ extension BehaveHost {
     /// `limits` replaces the policy's per-slice limits (the REPL's printer runs on less).
     /// On a thread with a small C stack it runs on the host's ``StackThread``.
     @discardableResult
-    func slice(limits: Limits? = nil, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
+    func slice<T>(limits: Limits? = nil, _ body: () throws -> T) throws(BehaveError) -> T {
         if StackThread.callerNeedsIt {
             return try stackThread.run { () throws(BehaveError) in try sliceHere(limits: limits, body) }
         }
         return try sliceHere(limits: limits, body)
     }
 
-    private func sliceHere(limits: Limits?, _ body: () throws -> [LuaValue]) throws(BehaveError) -> [LuaValue] {
+    private func sliceHere<T>(limits: Limits?, _ body: () throws -> T) throws(BehaveError) -> T {
         let limits = limits ?? policy.limits
         armLimits(limits)
         var saved = behave_slice_saved()

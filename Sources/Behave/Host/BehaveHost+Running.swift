@@ -43,7 +43,7 @@ extension BehaveHost {
         let started = clock.now
         tracer.origin = started
         clearCancellation()
-        _ = try slice { try runtime.setTrace.call(tracer.observer != nil) }
+        runtime.setTrace(tracer.observer != nil)
         instructionsThisRun = 0
         defer {
             lastRun = RunUsage(
@@ -54,7 +54,7 @@ extension BehaveHost {
         let finish = try await scheduler.run(
             main: chunk, arguments: arguments, events: events, timeline: timeline,
             origin: origin, untilMainEnds: origin != nil)
-        let results = (try? slice { try runtime.results.call() }) ?? []
+        let results = (try? slice { try runtime.results() }) ?? []
         return RunReport(
             results: results, finish: finish, failedTasks: scheduler.failedTasks,
             instructions: instructionsThisRun, peakMemory: lua.peakMemory,
@@ -120,7 +120,7 @@ extension BehaveHost {
 
     func pushContext() throws(BehaveError) {
         let context = PlainValue.object(self.context)
-        _ = try slice { try runtime.setContext.call(context) }
+        try slice { try runtime.setContext(context) }
     }
 
     /// Calls a function of the current state directly (no scheduler: it cannot wait or call

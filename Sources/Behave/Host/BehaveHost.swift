@@ -99,7 +99,7 @@ public final class BehaveHost {
     func requiredFiles(adding path: String) { searchPath.loaded.append(path) }
 
     /// The runtime's `teststop`, which a test's run turns `stop()` into its own with.
-    var runtimeStopHook: LuaFunction { runtime.testStop }
+    var runtimeStopHook: LuaValue { get throws { try runtime.testStop() } }
 
     /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
     /// It stays valid across runs.

@@ -3,7 +3,7 @@ import CBehave
 import CBehaveLua
 
 /// What a task yields to ask the runtime for something: the sentinel, a kind, its arguments
-/// (`runtime.c`, "THE RUNTIME PROTOCOL", which decodes them). The kinds' strings are defined
+/// (`CBehaveRuntime.h`, "Requests"; `outcome.c` decodes them). The kinds' strings are defined
 /// once, in `CBehave.h`. Swift makes only one request itself: an async action's task waits for
 /// the action's result.
 enum RuntimeRequest {

@@ -1,7 +1,7 @@
 import BehaveLua
+import CBehaveRuntime
 
-/// What one call of the runtime's `step` reports (`runtime.c`, "THE RUNTIME PROTOCOL"): the
-/// only place its results are read by position.
+/// How a run stands after a step of the runtime (`behave_step_result` in `CBehaveRuntime.h`).
 enum RuntimeStep {
     /// The main chunk failed with `error`.
     case failed(error: LuaValue, traceback: String?)
@@ -11,17 +11,17 @@ enum RuntimeStep {
     /// for an event with no timeout, and `mainEnded` says whether the main chunk has returned.
     case running(nextTimer: Double?, blocked: Int, mainEnded: Bool)
 
-    init(_ values: [LuaValue]) throws(BehaveError) {
+    /// The step `result` reports, with the values it left (a failure's error and traceback, a
+    /// stop's reason).
+    init(_ result: behave_step_result, values: [LuaValue]) {
         func value(_ index: Int) -> LuaValue { index < values.count ? values[index] : .nil }
-        switch value(0).string {
-        case "failed": self = .failed(error: value(1), traceback: value(2).string)
-        case "stopped": self = .stopped(reason: value(1))
-        case "running":
-            self = .running(
-                nextTimer: value(1).number, blocked: Int(value(2).integer ?? 0),
-                mainEnded: value(3).boolean == true)
+        switch result.state {
+        case BEHAVE_RUNTIME_FAILED: self = .failed(error: value(0), traceback: value(1).string)
+        case BEHAVE_RUNTIME_STOPPED: self = .stopped(reason: value(0))
         default:
-            throw .failed(LuaError(kind: .runtime, message: "the runtime's step returned \(value(0)), not a state"))
+            self = .running(
+                nextTimer: result.has_timer != 0 ? result.next_timer : nil, blocked: Int(result.blocked),
+                mainEnded: result.main_ended != 0)
         }
     }
 }

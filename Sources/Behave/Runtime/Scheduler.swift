@@ -1,7 +1,7 @@
 import BehaveLua
 import CBehaveLua
 
-/// Drives one run of a behaviour: resumes its tasks (the C half is `CBehave/runtime.c`),
+/// Drives one run of a behaviour: resumes its tasks (the C half is `CBehaveRuntime`, through ``RuntimeDriver``),
 /// awaits async actions, delivers events and moves time, until the behaviour stops, fails,
 /// or nothing can happen any more.
 ///
@@ -85,14 +85,7 @@ final class Scheduler {
         }
         let cancellation = host.cancellation
 
-        try host.slice {
-            try runtime.start.call(pushingArguments: { stack in
-                guard stack.reserve(arguments.count + 1) else { return 0 }
-                main.push(to: stack)
-                for argument in arguments { argument.push(to: stack) }
-                return Int32(arguments.count + 1)
-            })
-        }
+        try host.slice { try runtime.start(main, arguments: arguments) }
 
         do {
             return try await withTaskCancellationHandler {
@@ -129,21 +122,20 @@ final class Scheduler {
         // (origin + t) - origin can round below t, and the timer would never be due.
         var reached = 0.0
         var timer: (relative: Double, absolute: Double)?
-        // What the step after a batch of events returned, when the batch ran that step.
-        var stepped: [LuaValue]?
+        // What the step after a batch of events reported, when the batch ran that step.
+        var stepped: RuntimeStep?
         while true {
             if let timer, clock.now >= timer.absolute { reached = max(reached, timer.relative) }
             let now = max(clock.now - origin, reached)
             // Ready tasks, then due timers. The first step runs the main chunk, so handlers
             // it registers are in place before any event is delivered.
-            let values: [LuaValue]
+            let step: RuntimeStep
             if let batchStep = stepped {
-                values = batchStep
+                step = batchStep
                 stepped = nil
             } else {
-                values = try host.slice { try runtime.step.call(now) }
+                step = try host.slice { try runtime.step(now) }
             }
-            let step = try RuntimeStep(values)
             let nextTimer: Double?
             let blocked: Int
             switch step {
@@ -159,9 +151,9 @@ final class Scheduler {
             }
             let due = queue.due(by: clock.now, limit: Self.batch)
             if !due.isEmpty {
-                let (delivered, values) = try deliver(due, now: now, untilMainEnds: untilMainEnds)
+                let (delivered, batchStep) = try deliver(due, now: now, untilMainEnds: untilMainEnds)
                 queue.drop(delivered)
-                stepped = values
+                stepped = batchStep
                 continue
             }
             timer = nextTimer.map { ($0, origin + $0) }
@@ -248,28 +240,25 @@ final class Scheduler {
         switch result {
         case .success(let value):
             try host.slice {
-                try runtime.resolve.call(pushingArguments: { stack in
-                    guard stack.reserve(LuaStack.guaranteedRoom + 2) else { return 0 }  // the result's own room
-                    id.push(to: stack)
+                try runtime.resolve(id) { stack in
                     true.push(to: stack)
-                    return 2 + value.push(stack)
-                })
+                    return 1 + value.push(stack)
+                }
             }
         case .failure(let error):
             if let termination = error as? LuaTermination {
                 throw .terminated(host.lua.terminate(termination))  // the output limit, from an async action
             }
             try host.slice {
-                try runtime.resolve.call(pushingArguments: { stack in
-                    id.push(to: stack)
+                try runtime.resolve(id) { stack in
                     false.push(to: stack)
                     if let script = error as? LuaScriptError {
                         script.message.push(to: stack)
                     } else {
                         stack.state.pushError(error)
                     }
-                    return 3
-                })
+                    return 2
+                }
             }
         }
     }
@@ -278,39 +267,33 @@ final class Scheduler {
     static let batch = 256
 
     /// Delivers `events` in one entry into Lua, each followed by a step (the runtime's
-    /// `deliverall`): one protected call from Swift for the batch, not two per event. Returns
-    /// how many it delivered (fewer when the behaviour stopped, failed or, with `untilMainEnds`,
-    /// its main chunk ended) and what the last step returned.
+    /// `behave_runtime_deliver`): one protected call from Swift for the batch, not two per event.
+    /// Returns how many it delivered (fewer when the behaviour stopped, failed or, with
+    /// `untilMainEnds`, its main chunk ended) and what the last step reported.
     private func deliver(
         _ events: [TimedEvent], now: Double, untilMainEnds: Bool
-    ) throws(BehaveError) -> (delivered: Int, step: [LuaValue]) {
-        let values = try host.slice {
-            try runtime.deliverAll.call(pushingArguments: { stack in
-                let L = stack.pointer
-                now.push(to: stack)
-                lua_createtable(L, Int32(clamping: events.count * 2), 0)
+    ) throws(BehaveError) -> (delivered: Int, step: RuntimeStep) {
+        let (delivered, step) = try host.slice {
+            try runtime.deliver(count: events.count, now: now, untilMainEnds: untilMainEnds) { stack in
+                stack.newTable(arrayCount: events.count * 2)
                 for (offset, event) in events.enumerated() {
                     // An event named as the one before reuses its string: pushing a Swift
                     // string hashes and interns it again.
                     if offset > 0, event.name == events[offset - 1].name {
-                        lua_rawgeti(L, -1, lua_Integer(2 * offset - 1))
+                        stack.rawGet(tableAt: -1, index: 2 * offset - 1)
                     } else {
                         event.name.push(to: stack)
                     }
-                    lua_rawseti(L, -2, lua_Integer(2 * offset + 1))
+                    stack.rawSet(tableAt: -2, index: 2 * offset + 1)
                     event.data.push(to: stack)
-                    lua_rawseti(L, -2, lua_Integer(2 * offset + 2))
+                    stack.rawSet(tableAt: -2, index: 2 * offset + 2)
                 }
-                events.count.push(to: stack)
-                untilMainEnds.push(to: stack)
-                return 4
-            })
+            }
         }
-        let delivered = values.first?.integer.map { Int($0) } ?? 0
         guard delivered >= 1, delivered <= events.count else {
             throw .failed(
-                LuaError(kind: .runtime, message: "the runtime's deliverall returned \(values.first ?? .nil)"))
+                LuaError(kind: .runtime, message: "the runtime delivered \(delivered) of \(events.count) events"))
         }
-        return (delivered, Array(values.dropFirst()))
+        return (delivered, step)
     }
 }

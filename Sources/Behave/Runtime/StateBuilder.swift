@@ -34,11 +34,7 @@ enum StateBuilder {
             inputLimit: policy.limits.input, searchPath: searchPath)
         try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
         let environment = try makeEnvironment(in: lua, host: host, modules: modules, trusted: policy.isTrusted)
-        guard let driver = try cFunction(behave_runtime_new, in: lua).call(environment, sentinel, host).first?.table
-        else {
-            throw LuaError(kind: .runtime, message: "the runtime returned no driver")
-        }
-        let runtime = try RuntimeDriver(driver)
+        let runtime = try RuntimeDriver(in: lua, environment: environment, sentinel: sentinel, host: host)
         behave_set_collecting(L, 1)
         applyLimits(to: lua, policy: policy)
         return (lua, environment, runtime)
