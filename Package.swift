@@ -5,9 +5,9 @@ import PackageDescription
 //
 // On Linux: Debian's liblua5.4-dev, linked statically (liblua5.4.a), with its headers under
 // lua5.4/ (Sources/CBehaveLua/lua-headers.h). The shared liblua5.4.so is built as position-independent
-// code whose calls to its own API (lua_geti, lua_resume...) go through the PLT: the stock lua5.4
-// interpreter, which has the library linked in, runs table.sort or coroutine switches about 8%
-// faster than any program using the .so (the `lua-floor` rows of scripts/bench). pkg-config would
+// code whose calls to its own API (lua_geti, lua_resume...) go through the PLT, which slows
+// table.sort and coroutine switches in any program using the .so (the `lua-floor` rows of
+// scripts/bench, docs/performance.md). pkg-config would
 // add -llua5.4, which the linker resolves to the .so, so this target does without it.
 // Elsewhere (macOS with Homebrew's lua): pkg-config, and whatever library it names.
 #if os(Linux)

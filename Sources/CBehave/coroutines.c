@@ -10,9 +10,9 @@
  * `wait` works inside a script's coroutines. Upvalue 1 is the library's resume (only for its
  * error when resume's argument is no coroutine); wrap's functions have the guarded close as
  * upvalue 2 and their coroutine as upvalue 3. Like behave_guard, they refuse to start or
- * return once the run is terminated. In C rather than Lua because this runs on every resume:
- * a Lua version (three vararg calls and the guard) made coroutine ping-pong 3.4x slower than
- * the stock interpreter, and calling the library's resume from here cost a third more again.
+ * return once the run is terminated. In C rather than Lua because this runs on every resume,
+ * and a Lua version (three vararg calls and the guard) or a call of the library's resume from
+ * here costs a coroutine switch much of its speed (docs/performance.md, "Scheduler").
  * `wrap` (the context) is 1 for wrap's functions: results without a flag, and errors raised
  * where the function was called. resume's stack starts with the coroutine; wrap's with the
  * arguments. A wrap function that only switches coroutines does what the library's does, plus

@@ -4,7 +4,7 @@
  * running that state.
  *
  * Why from outside: with any count hook Lua 5.4 sends every instruction through
- * luaG_traceexec, which made the sandbox 1.1–2.5x slower than the stock interpreter. Here a
+ * luaG_traceexec, which slows every instruction (docs/performance.md). Here a
  * state runs with no hook at all until a limit fires.
  *
  * How the hook lands on the right coroutine: hooks are per coroutine, and only the thread

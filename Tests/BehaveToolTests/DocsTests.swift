@@ -25,6 +25,7 @@ struct DocsTests {
         "docs/platforms.md": [],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
         "docs/bridge.md": ["lua-fields"],
+        "docs/architecture.md": ["layers"],  // ArchitectureTests
         "docs/performance.md": ["bench"],
         "docs/sandbox.md": ["fuzz", "sanitize"],
         "Sources/BehaveLua/BehaveLua.docc/GettingStarted.md": ["lua-getting-started"],
@@ -42,7 +43,7 @@ struct DocsTests {
 
     @Test("every fenced block is named, and every name is one a test covers")
     func everyBlockIsCovered() throws {
-        #expect(Set(Docs.files) == Set(Self.covered.keys).union(["docs/architecture.md"]))
+        #expect(Set(Docs.files) == Set(Self.covered.keys))
         for file in Docs.files {
             let blocks = try Docs.blocks(in: file)
             #expect(blocks.allSatisfy { $0.name != nil }, "\(file) has a block with no <!-- block: NAME --> line")

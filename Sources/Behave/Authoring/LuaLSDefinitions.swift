@@ -67,7 +67,7 @@ public enum LuaLSDefinitions {
 
         """
 
-    /// The runtime's helpers (`CBehave/runtime.c`) as scripts call them, declared in `definitions.lua` (embedded
+    /// The runtime's helpers (`CBehaveRuntime`) as scripts call them, declared in `definitions.lua` (embedded
     /// by the LuaChunks plugin).
     static let helpers = "\n" + LuaChunks.definitions.source
 }

@@ -1,0 +1,140 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// `docs/architecture.md` stays exact: every file, target, type, member and C name it names
+/// exists, its diagram shows every target, and the C layers build and link without the layers
+/// above them.
+@Suite("Architecture: the doc is exact, the layers call one way")
+struct ArchitectureTests {
+    /// Where the names the doc uses live.
+    static let folders = [
+        "Sources", "Tests", "Benchmarks", "Fuzz", "modules", "scripts", "docs", "Examples", "Plugins",
+    ]
+
+    /// Every file under the folders, as a path from the package's root.
+    static let files: [String] = folders.flatMap { folder -> [String] in
+        let base = Tool.root.appendingPathComponent(folder)
+        guard let walk = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return walk.compactMap { $0 as? String }.filter { !$0.contains(".build/") }.map { folder + "/" + $0 }
+    }
+
+    /// The text of the sources in one language (file extensions), joined.
+    static func sources(_ extensions: Set<String>, under folders: [String]) throws -> String {
+        try files.filter { file in
+            folders.contains { file.hasPrefix($0) } && extensions.contains((file as NSString).pathExtension)
+        }
+        .map { try Docs.text($0) }.joined(separator: "\n")
+    }
+
+    /// The names between backticks, as the doc writes them.
+    static func names() throws -> [String] {
+        let text = try Docs.text("docs/architecture.md").replacingOccurrences(
+            of: "```[^`]*```", with: "", options: .regularExpression)
+        return text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
+    /// What a name the doc uses must be, and whether it is: nil for what is not a name (a
+    /// command line, a Lua value, a string).
+    static func check(_ name: String, swift: String, c: String, targets: Set<String>) -> Bool? {
+        // A call (`Keynote.vote(...)`) is Lua a script writes, an all-capital word a request's
+        // kind, and the standard library's names are Swift's.
+        if name.contains("(") || name == name.uppercased() || ["Codable", "Sendable"].contains(name) { return nil }
+        let bare = name
+        if bare.range(of: #"^[A-Za-z0-9_./+-]+\.(swift|c|h|lua|md|sh|py|modulemap)$"#, options: .regularExpression)
+            != nil
+        {
+            return files.contains { $0 == bare || $0.hasSuffix("/" + bare) }
+        }
+        if bare.range(of: #"^(behave|rt)_[a-z0-9_]+$|^BEHAVE_[A-Z0-9_]+$"#, options: .regularExpression) != nil {
+            return c.range(of: #"\b\#(bare)\b"#, options: .regularExpression) != nil
+        }
+        if bare.range(of: #"^[A-Z][A-Za-z0-9]+(\.[a-z][A-Za-z0-9]*)?$"#, options: .regularExpression) != nil {
+            let parts = bare.split(separator: ".").map(String.init)
+            let declared = #"\b(struct|class|enum|protocol|actor|typealias|extension) \#(parts[0])\b"#
+            guard targets.contains(parts[0]) || swift.range(of: declared, options: .regularExpression) != nil else {
+                return false
+            }
+            guard parts.count == 2 else { return true }
+            let member =
+                parts[1] == "init"
+                ? #"\binit\("# : #"\b(func|var|let|case) \#(parts[1])\b|\bstatic (func|var|let) \#(parts[1])\b"#
+            return swift.range(of: member, options: .regularExpression) != nil
+        }
+        return nil
+    }
+
+    @Test("every file, target, type, member and C name the doc names exists")
+    func namesExist() throws {
+        let swift = try Self.sources(["swift"], under: ["Sources/", "modules/", "Tests/"])
+        let c = try Self.sources(["c", "h"], under: ["Sources/"])
+        let targets = Self.targets()
+        let names = try Self.names()
+        let checked = names.compactMap { name in
+            Self.check(name, swift: swift, c: c, targets: targets).map { (name, $0) }
+        }
+        #expect(checked.count > 60, "the doc names the files and types it explains")
+        let missing = checked.filter { !$0.1 }.map(\.0)
+        #expect(missing.isEmpty, "docs/architecture.md names what does not exist: \(missing)")
+    }
+
+    @Test("a renamed file is a missing name")
+    func renamedFileIsMissing() throws {
+        let targets = Self.targets()
+        #expect(Self.check("Runtime/Scheduler.swift", swift: "", c: "", targets: targets) == true)
+        #expect(Self.check("Runtime/Schedule.swift", swift: "", c: "", targets: targets) == false)
+        #expect(Self.check("behave_runtime_step", swift: "", c: "int behave_runtime_step(", targets: targets) == true)
+        #expect(
+            Self.check("behave_runtime_stepped", swift: "", c: "int behave_runtime_step(", targets: targets) == false)
+        #expect(Self.check("Scheduler.loop", swift: "struct Scheduler {\n func loop(", c: "", targets: targets) == true)
+        #expect(
+            Self.check("Scheduler.loops", swift: "struct Scheduler {\n func loop(", c: "", targets: targets) == false)
+        #expect(Self.check("behave run FILE", swift: "", c: "", targets: targets) == nil)
+        #expect(Self.check("MyFirstModule.sayHello()", swift: "", c: "", targets: targets) == nil)
+    }
+
+    /// The targets Package.swift declares.
+    static func targets() -> Set<String> {
+        let manifest = (try? Docs.text("Package.swift")) ?? ""
+        let pattern = try! NSRegularExpression(pattern: #"name: "([A-Za-z-]+)""#)
+        let range = NSRange(manifest.startIndex..., in: manifest)
+        return Set(
+            pattern.matches(in: manifest, range: range).compactMap { Range($0.range(at: 1), in: manifest) }
+                .map { String(manifest[$0]) })
+    }
+
+    @Test("the diagram shows every target of the package's layers")
+    func diagramShowsEveryTarget() throws {
+        let diagram = try Docs.block("layers", in: "docs/architecture.md")
+        for target in ["behave", "BehaveCLI", "BehaveRemote", "Behave", "BehaveLua", "CBehaveRuntime", "CBehave"] {
+            #expect(diagram.contains(target), "the diagram lacks \(target)")
+        }
+        #expect(diagram.contains("liblua5.4"))
+    }
+
+    @Test("each C layer compiles and links with Lua alone: no C file names a function only a layer above defines")
+    func cLayersLinkAlone() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write("int main(void) { return 0; }\n", to: "main.c", in: work)
+        let sources = { (target: String) in
+            Self.files.filter { $0.hasPrefix("Sources/\(target)/") && $0.hasSuffix(".c") }
+                .map { Tool.root.appendingPathComponent($0).path }
+        }
+        let include = { (target: String) in "-I" + Tool.root.appendingPathComponent("Sources/\(target)/include").path }
+        let wraps = ["luaT_gettmbyobj", "luaL_buffinitsize", "luaL_prepbuffsize", "luaL_addlstring", "luaL_addvalue"]
+            .map { "-Wl,--wrap=\($0)" }
+        for layer in [["CBehave"], ["CBehaveRuntime", "CBehave"]] {
+            let arguments =
+                [
+                    "clang", "-o", work.appendingPathComponent("linked").path, include("CBehave"),
+                    include("CBehaveRuntime"),
+                    "-I/usr/include/lua5.4", work.appendingPathComponent("main.c").path,
+                ]
+                + layer.flatMap(sources) + wraps
+                + ["-Wl,--unresolved-symbols=report-all", "-l:liblua5.4.a", "-lm", "-ldl", "-lpthread"]
+            let result = try Tool.run(arguments, program: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(result.status == 0, "\(layer): \(result.stderr.suffix(3_000))")
+        }
+    }
+}
