@@ -49,8 +49,8 @@ final class KeyPlan {
     /// Makes an empty plan whose table lives in the registry of the state `L`. Needs room for one
     /// value on the stack.
     init(_ L: OpaquePointer) {
-        behave_newtable(L)
-        reference = luaL_ref(L, behave_registryindex())
+        luashim_newtable(L)
+        reference = luaL_ref(L, luashim_registryindex())
         header.initialize(to: Header())
         bytes.initialize(repeating: Self.noByte, count: Self.capacity)
     }

@@ -52,7 +52,7 @@ final class KeyedReader {
     func open(_ decoder: StackDecoder) {
         self.decoder = decoder
         let stack = decoder.stack
-        lua_rawgeti(stack.pointer, behave_registryindex(), lua_Integer(planReference))
+        lua_rawgeti(stack.pointer, luashim_registryindex(), lua_Integer(planReference))
         reads.pointee.open(stack, table: decoder.index, plan: lua_gettop(stack.pointer))
     }
 

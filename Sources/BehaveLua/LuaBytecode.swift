@@ -27,7 +27,7 @@ public struct LuaBytecode: Sendable {
     /// The Lua library this process runs (`lua_ident`: "$LuaVersion: Lua 5.4.4  Copyright…"). Lua
     /// checks a chunk's format but not the release that wrote it, so kept bytecode is loaded only
     /// into the release that compiled it.
-    package static var compilerIdentity: String { String(cString: behave_lua_ident()) }
+    package static var compilerIdentity: String { String(cString: luashim_lua_ident()) }
 
     /// Compiles `source` in a private state and dumps it.
     public init(compiling source: String, chunkName: String) throws {
@@ -55,7 +55,7 @@ extension LuaState {
         }
         if status != LUA_OK {
             let error = makeError(status: status, traceback: nil)
-            behave_pop(pointer, 1)
+            luashim_pop(pointer, 1)
             throw error
         }
         return LuaFunction(popping: self)

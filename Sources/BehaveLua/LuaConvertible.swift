@@ -29,7 +29,7 @@ extension Int64: LuaPushable, LuaReadable {
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Int64 {
         // One call, as luaL_checkinteger makes it: an integer, or a float or string that
         // converts to one.
-        let read = behave_tointeger(stack.pointer, index)
+        let read = luashim_tointeger(stack.pointer, index)
         if read.converted != 0 { return read.value }
         throw integerError(stack, index)
     }
@@ -46,7 +46,7 @@ func integerError(_ stack: LuaStack, _ index: Int32) -> LuaArgumentError {
 extension Double: LuaPushable, LuaReadable {
     @inlinable public func push(to stack: LuaStack) { lua_pushnumber(stack.pointer, self) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Double {
-        let read = behave_tonumber(stack.pointer, index)
+        let read = luashim_tonumber(stack.pointer, index)
         if read.converted != 0 { return read.value }
         throw LuaArgumentError(expected: "number", at: index, in: stack)
     }
@@ -91,7 +91,7 @@ extension String: LuaPushable, LuaReadable {
     /// it is short.
     @usableFromInline static func decode(_ stack: LuaStack, _ index: Int32) -> String {
         let L = stack.pointer
-        let string = behave_tolstring(L, index)
+        let string = luashim_tolstring(L, index)
         let chars = string.chars.unsafelyUnwrapped
         let length = string.length
         guard length <= StringCache.longestCached else { return StringCache.decode(chars, length) }
@@ -172,7 +172,7 @@ extension Optional: LuaPushable where Wrapped: LuaPushable {
 extension Optional: LuaReadable where Wrapped: LuaReadable {
     /// `nil` (or a missing argument) reads as `.none`.
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws -> Wrapped? {
-        if behave_isnoneornil(stack.pointer, index) != 0 { return nil }
+        if luashim_isnoneornil(stack.pointer, index) != 0 { return nil }
         return try Wrapped.read(from: stack, at: index)
     }
 }

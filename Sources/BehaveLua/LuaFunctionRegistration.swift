@@ -44,12 +44,12 @@ extension LuaState {
 
     /// Pops the top value into global `name` without metamethods.
     func setRawGlobal(_ name: String) {
-        lua_rawgeti(pointer, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_rawgeti(pointer, luashim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         lua_rotate(pointer, -2, 1)
         lua_pushstring(pointer, name)
         lua_rotate(pointer, -2, 1)
         lua_rawset(pointer, -3)
-        behave_pop(pointer, 1)
+        luashim_pop(pointer, 1)
     }
 
     @inlinable

@@ -12,23 +12,23 @@ public final class LuaReference {
         self.state = state
         // luaL_ref only does raw table writes on the registry; an allocation here happens with
         // a Swift frame on the stack, where the allocator never refuses.
-        slot = luaL_ref(thread, behave_registryindex())
+        slot = luaL_ref(thread, luashim_registryindex())
     }
 
     deinit {
-        if !state.isClosed { luaL_unref(state.pointer, behave_registryindex(), slot) }
+        if !state.isClosed { luaL_unref(state.pointer, luashim_registryindex(), slot) }
     }
 
     /// Pushes the object onto `thread`'s stack.
     func push(onto thread: OpaquePointer) {
-        lua_rawgeti(thread, behave_registryindex(), lua_Integer(slot))
+        lua_rawgeti(thread, luashim_registryindex(), lua_Integer(slot))
     }
 
     /// An address-like identity for display (`0x5581…`).
     var identity: String {
         guard !state.isClosed else { return "(closed)" }
         push(onto: state.pointer)
-        defer { behave_pop(state.pointer, 1) }
+        defer { luashim_pop(state.pointer, 1) }
         // As Lua's %p prints it: 0x and the address in hex, no padding.
         return lua_topointer(state.pointer, -1).map { "0x" + String(UInt(bitPattern: $0), radix: 16) } ?? "NULL"
     }
@@ -135,7 +135,7 @@ public struct LuaTable: LuaReferenced {
     public var count: Int {
         let L = state.pointer
         reference.push(onto: L)
-        defer { behave_pop(L, 1) }
+        defer { luashim_pop(L, 1) }
         return Int(lua_rawlen(L, -1))
     }
 
@@ -145,7 +145,7 @@ public struct LuaTable: LuaReferenced {
         reference.push(onto: L)
         key.push(to: state.stack)
         lua_rawget(L, -2)
-        defer { behave_pop(L, 2) }
+        defer { luashim_pop(L, 2) }
         return state.stack.value(at: -1)
     }
 
@@ -173,13 +173,13 @@ public struct LuaTable: LuaReferenced {
         guard n > 0 else { return [] }
         let L = state.pointer
         reference.push(onto: L)
-        defer { behave_pop(L, 1) }
+        defer { luashim_pop(L, 1) }
         var values: [LuaValue] = []
         values.reserveCapacity(n)
         for i in 1...n {
             lua_rawgeti(L, -1, lua_Integer(i))
             values.append(state.stack.value(at: -1))
-            behave_pop(L, 1)
+            luashim_pop(L, 1)
         }
         return values
     }
@@ -194,16 +194,16 @@ public struct LuaTable: LuaReferenced {
         let L = state.pointer
         guard limit > 0, lua_checkstack(L, 3) != 0 else { return [] }
         reference.push(onto: L)
-        defer { behave_pop(L, 1) }
+        defer { luashim_pop(L, 1) }
         var result: [(key: LuaValue, value: LuaValue)] = []
         lua_pushnil(L)
         while lua_next(L, -2) != 0 {
             let stack = state.stack
             result.append(
                 (stack.value(at: -2, stringBytes: stringBytes), stack.value(at: -1, stringBytes: stringBytes)))
-            behave_pop(L, 1)
+            luashim_pop(L, 1)
             if result.count == limit {
-                behave_pop(L, 1)  // the key `next` would resume from
+                luashim_pop(L, 1)  // the key `next` would resume from
                 break
             }
         }
@@ -230,7 +230,7 @@ public struct LuaThread: LuaReferenced {
     public var pointer: OpaquePointer? {
         let L = state.pointer
         reference.push(onto: L)
-        defer { behave_pop(L, 1) }
+        defer { luashim_pop(L, 1) }
         return lua_tothread(L, -1)
     }
 }

@@ -22,7 +22,7 @@ extension LuaState {
             lua_setfield(pointer, -2, "__gc")
             lua_pushboolean(pointer, 1)
             lua_setfield(pointer, -2, "__metatable")  // scripts can neither read nor replace it
-            behave_pop(pointer, 1)
+            luashim_pop(pointer, 1)
         }
         SwiftErrorBox.installToString(in: self)
     }

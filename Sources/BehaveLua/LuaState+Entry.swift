@@ -34,9 +34,9 @@ extension LuaState {
     /// The error of a protected call that failed with `status`, its traceback taken from where
     /// the message handler left it; the stack goes back to `base`.
     func failure(status: Int32, base: Int32) -> Error {
-        lua_getfield(pointer, behave_registryindex(), BEHAVE_REGISTRY_TRACEBACK)
+        lua_getfield(pointer, luashim_registryindex(), BEHAVE_REGISTRY_TRACEBACK)
         let traceback = stack.value(at: -1).string
-        behave_pop(pointer, 1)
+        luashim_pop(pointer, 1)
         let error = makeError(status: status, traceback: traceback)
         lua_settop(pointer, base)
         return error

@@ -80,9 +80,9 @@ extension LuaState {
             lua_pushvalue(L, absolute)
             let savedEnforcing = control.pointee.enforcing
             control.pointee.enforcing = 1
-            let status = behave_pcall(L, 1, 1, 0)
+            let status = luashim_pcall(L, 1, 1, 0)
             control.pointee.enforcing = savedEnforcing
-            defer { behave_pop(L, 1) }
+            defer { luashim_pop(L, 1) }
             if status == LUA_OK, lua_type(L, -1) == LUA_TSTRING {
                 return stack.value(at: -1).string ?? "?"
             }

@@ -21,7 +21,7 @@ extension LuaState {
         }
         if status != LUA_OK {
             let error = makeError(status: status, traceback: nil)
-            behave_pop(pointer, 1)
+            luashim_pop(pointer, 1)
             throw error
         }
         return LuaFunction(popping: self)
@@ -48,11 +48,11 @@ extension LuaState {
             try checkPushes()
         }
         lua_pushcclosure(L, behave_message_handler, 0)
-        behave_insert(L, functionIndex)
+        luashim_insert(L, functionIndex)
         let base = functionIndex - 1
         let savedEnforcing = control.pointee.enforcing
         control.pointee.enforcing = 1
-        let status = behave_pcall(L, argumentCount, LUA_MULTRET, functionIndex)
+        let status = luashim_pcall(L, argumentCount, LUA_MULTRET, functionIndex)
         control.pointee.enforcing = savedEnforcing
         if status != LUA_OK { throw failure(status: status, base: base) }
         let top = lua_gettop(L)

@@ -33,7 +33,7 @@ struct StringCache {
         lua_createtable(L, Int32(Self.capacity), 0)
         // A raw write into the registry; an allocation here happens with a Swift frame on the
         // stack, where the allocator never refuses (as for LuaReference).
-        anchors = lua_Integer(luaL_ref(L, behave_registryindex()))
+        anchors = lua_Integer(luaL_ref(L, luashim_registryindex()))
         keys = .allocate(capacity: Self.capacity)
         keys.initialize(repeating: 0, count: Self.capacity)
         strings = .allocate(capacity: Self.capacity)
@@ -64,10 +64,10 @@ struct StringCache {
         let made = Self.decode(chars, length)
         guard lua_checkstack(L, 2) != 0 else { return made }
         let absolute = lua_absindex(L, index)
-        lua_rawgeti(L, behave_registryindex(), anchors)
+        lua_rawgeti(L, luashim_registryindex(), anchors)
         lua_pushvalue(L, absolute)
         lua_rawseti(L, -2, lua_Integer(slot + 1))
-        behave_pop(L, 1)
+        luashim_pop(L, 1)
         keys[slot] = UInt(bitPattern: chars)
         strings[slot] = made
         return made

@@ -30,14 +30,14 @@ final class SwiftErrorBox {
     static func position(at index: Int32, in state: LuaState) -> String? {
         let L = state.pointer
         guard luaL_testudata(L, index, metatableName) != nil else { return nil }
-        defer { behave_pop(L, 1) }
+        defer { luashim_pop(L, 1) }
         return lua_getiuservalue(L, index, 1) == LUA_TSTRING ? state.stack.value(at: -1).string : nil
     }
 
     /// `tostring(err)` gives `chunk:line: description`.
     static func installToString(in state: LuaState) {
         let L = state.pointer
-        lua_getfield(L, behave_registryindex(), metatableName)
+        lua_getfield(L, luashim_registryindex(), metatableName)
         let box = LuaCallbackBox(name: "__tostring") { stack in
             let where_ = lua_getiuservalue(stack.pointer, 1, 1) == LUA_TSTRING ? stack.value(at: -1).string ?? "" : ""
             let text = SwiftErrorBox.error(at: 1, in: stack.pointer).map { String(describing: $0) } ?? "Swift error"
@@ -46,6 +46,6 @@ final class SwiftErrorBox {
         }
         state.pushCallback(box)
         lua_setfield(L, -2, "__tostring")
-        behave_pop(L, 1)
+        luashim_pop(L, 1)
     }
 }

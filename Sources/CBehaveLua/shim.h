@@ -1,28 +1,26 @@
 /*
  * shim.h — Lua 5.4's function-like macros, as inline functions Swift can call, and the
- * conversions Swift reads arguments with, returned by value.
+ * conversions Swift reads arguments with, returned by value. Each is Lua's own, under the
+ * prefix luashim_, so that it never reads as Behave's code.
  *
  * Nothing else belongs here: a system library target cannot hold .c files, so Behave's own
  * C (the trampolines and the sandbox, which raise Lua errors so that Swift never does) is
  * the CBehave target.
  */
-#ifndef BEHAVE_SHIM_H
-#define BEHAVE_SHIM_H
+#ifndef LUASHIM_H
+#define LUASHIM_H
 
 #include "lua-headers.h"
 
-static inline int behave_upvalueindex(int i) { return lua_upvalueindex(i); }
 /* lua_ident is an array of unknown size, which Swift does not import. */
-static inline const char *behave_lua_ident(void) { return lua_ident; }
-static inline int behave_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline void behave_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void behave_newtable(lua_State *L) { lua_newtable(L); }
-static inline void behave_insert(lua_State *L, int i) { lua_insert(L, i); }
-static inline void behave_remove(lua_State *L, int i) { lua_remove(L, i); }
-static inline void behave_replace(lua_State *L, int i) { lua_replace(L, i); }
-static inline void behave_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline int behave_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
-static inline int behave_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+static inline const char *luashim_lua_ident(void) { return lua_ident; }
+static inline int luashim_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void luashim_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void luashim_newtable(lua_State *L) { lua_newtable(L); }
+static inline void luashim_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void luashim_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline int luashim_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline int luashim_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
 
@@ -30,7 +28,7 @@ static inline int behave_pcall(lua_State *L, int nargs, int nresults, int msgh) 
  * its own flag or length would pay a stack-protector check on every call. Each defines the
  * struct NAME { FIRST_TYPE FIRST; SECOND_TYPE SECOND; } and READER(L, index), which fills
  * SECOND through LUA_READ's out-parameter. */
-#define BEHAVE_READ_BY_VALUE(NAME, READER, FIRST_TYPE, FIRST, SECOND_TYPE, SECOND, LUA_READ)      \
+#define LUASHIM_READ_BY_VALUE(NAME, READER, FIRST_TYPE, FIRST, SECOND_TYPE, SECOND, LUA_READ)      \
     typedef struct NAME {                                                                         \
         FIRST_TYPE FIRST;                                                                         \
         SECOND_TYPE SECOND;                                                                       \
@@ -43,11 +41,11 @@ static inline int behave_pcall(lua_State *L, int nargs, int nresults, int msgh) 
 
 /* As luaL_checkinteger reads it (an integer, a float with an integral value, or a string of
  * one), and whether it was one. */
-BEHAVE_READ_BY_VALUE(behave_integer, behave_tointeger, lua_Integer, value, int, converted, lua_tointegerx)
+LUASHIM_READ_BY_VALUE(luashim_integer, luashim_tointeger, lua_Integer, value, int, converted, lua_tointegerx)
 /* As luaL_checknumber reads it, and whether it was one. */
-BEHAVE_READ_BY_VALUE(behave_number, behave_tonumber, lua_Number, value, int, converted, lua_tonumberx)
+LUASHIM_READ_BY_VALUE(luashim_number, luashim_tonumber, lua_Number, value, int, converted, lua_tonumberx)
 /* The bytes of the string at `index` (converting a number in place, as lua_tolstring does) and
  * their length; chars is NULL for any other value. */
-BEHAVE_READ_BY_VALUE(behave_lstring, behave_tolstring, const char *, chars, size_t, length, lua_tolstring)
+LUASHIM_READ_BY_VALUE(luashim_lstring, luashim_tolstring, const char *, chars, size_t, length, lua_tolstring)
 
-#endif /* BEHAVE_SHIM_H */
+#endif /* LUASHIM_H */

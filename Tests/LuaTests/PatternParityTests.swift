@@ -20,7 +20,7 @@ struct PatternParityTests {
         lua_getglobal(L, "bounded")
         lua_getglobal(L, "boundedTable")
         behave_bound_libraries(L, -2, -1)
-        behave_pop(L, 2)
+        luashim_pop(L, 2)
         return lua
     }
 

@@ -46,7 +46,7 @@ struct SmallStackTests {
                 lua_getfield(L, -1, "close")
                 lua_pushcclosure(L, behave_close, 1)
                 lua_setfield(L, -2, "close")
-                behave_pop(L, 1)
+                luashim_pop(L, 1)
                 var saved = behave_slice_saved()
                 behave_enter_slice(lua.control, L, 0, 0, &saved)
                 defer { behave_leave_slice(lua.control, &saved) }

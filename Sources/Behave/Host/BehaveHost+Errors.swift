@@ -58,8 +58,8 @@ extension BehaveHost {
     /// The traceback of the coroutine the last termination stopped (coroutines.c), cleaned.
     private var stoppedAt: String? {
         let L = lua.pointer
-        lua_getfield(L, behave_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
-        defer { behave_pop(L, 1) }
+        lua_getfield(L, luashim_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
+        defer { luashim_pop(L, 1) }
         return lua.stack.value(at: -1).string.map(ScriptTraceback.clean)
     }
 }

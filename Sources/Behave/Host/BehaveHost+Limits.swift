@@ -73,7 +73,7 @@ extension BehaveHost {
     func clearCancellation() {
         let L = lua.pointer
         lua_pushnil(L)
-        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
+        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
         lua.control.pointee.terminated = 0
         behave_clear_cancel(lua.control)
     }

@@ -141,10 +141,10 @@ extension BehaveHost {
         let L = lua.pointer
         function.push(to: lua.stack)
         if lua_getupvalue(L, -1, 1) != nil {  // a main chunk's first upvalue is _ENV
-            behave_pop(L, 1)
+            luashim_pop(L, 1)
             environment.push(to: lua.stack)
             _ = lua_setupvalue(L, -2, 1)
         }
-        behave_pop(L, 1)
+        luashim_pop(L, 1)
     }
 }

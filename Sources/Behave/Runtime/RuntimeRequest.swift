@@ -10,7 +10,7 @@ enum RuntimeRequest {
     /// Pushes `HOST, ACTION, id`: the task resumes when the scheduler resolves action `id`.
     /// Returns how many values it pushed.
     static func pushAction(_ id: Int, to stack: LuaStack) -> Int32 {
-        lua_getfield(stack.pointer, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+        lua_getfield(stack.pointer, luashim_registryindex(), BEHAVE_REGISTRY_SENTINEL)
         BEHAVE_REQUEST_ACTION.push(to: stack)
         id.push(to: stack)
         return 3

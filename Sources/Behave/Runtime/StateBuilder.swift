@@ -22,13 +22,13 @@ enum StateBuilder {
         openLibraries(in: lua, trusted: policy.isTrusted)
         let sentinel = try LuaTable(in: lua)
         sentinel.push(to: lua.stack)
-        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_SENTINEL)
 
         let modules = try bindModules(
             registry, in: lua, context: ActionContext(output: output, clock: clock),
             starter: starter, tracer: tracer)
         modules.push(to: lua.stack)
-        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_MODULES)
+        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_MODULES)
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
             inputLimit: policy.limits.input, searchPath: searchPath)
@@ -54,14 +54,14 @@ enum StateBuilder {
                 ("os", luaopen_os),
             ] as [(String, lua_CFunction)] {
                 luaL_requiref(L, name, open, 1)
-                behave_pop(L, 1)
+                luashim_pop(L, 1)
             }
         }
         // Both modes: no library call may outrun the limits or Ctrl-C (libraries.c, patterns.c).
         lua_getglobal(L, "string")
         lua_getglobal(L, "table")
         behave_bound_libraries(L, -2, -1)
-        behave_pop(L, 2)
+        luashim_pop(L, 2)
     }
 
     /// The host's `close` (coroutine.close that knows the running task); trusted, also the
@@ -169,7 +169,7 @@ enum StateBuilder {
         }
         refuseMissingActions(of: modules, in: lua)
         lua_setfield(L, metatableIndex, "__index")
-        behave_pop(L, 1)
+        luashim_pop(L, 1)
         return try LuaTable.read(from: lua.stack, at: -1)
     }
 
@@ -262,7 +262,7 @@ enum StateBuilder {
             try output.write(String.read(from: stack, at: 1))
             return 0
         }
-        lua_setfield(L, behave_registryindex(), BEHAVE_REGISTRY_PRINT)
+        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_PRINT)
         lua_pushcclosure(L, behave_print, 0)
         lua_setfield(L, -2, "print")
         lua.pushFunction(named: "has") { stack in
@@ -303,23 +303,23 @@ enum StateBuilder {
     }
 
     private static func globals(_ lua: LuaState) throws -> LuaTable {
-        lua_rawgeti(lua.pointer, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_rawgeti(lua.pointer, luashim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         defer { lua.stack.pop() }
         return try LuaTable.read(from: lua.stack, at: -1)
     }
 
     private static func pushField(_ lua: LuaState, _ library: String, _ name: String) {
         let L = lua.pointer
-        lua_rawgeti(L, behave_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_rawgeti(L, luashim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
         if library != "_G" {
             lua_pushstring(L, library)
             lua_rawget(L, -2)
             lua_rotate(L, -2, 1)
-            behave_pop(L, 1)
+            luashim_pop(L, 1)
         }
         lua_pushstring(L, name)
         lua_rawget(L, -2)
         lua_rotate(L, -2, 1)
-        behave_pop(L, 1)
+        luashim_pop(L, 1)
     }
 }

@@ -71,7 +71,7 @@ extension BehaveSession {
                     let name = String(cString: key)
                     if LuaLiteral.isIdentifier(name) { names.append(name) }
                 }
-                behave_pop(L, 1)
+                luashim_pop(L, 1)
             }
             guard indexTable(L) else { break }
             hops += 1
@@ -87,10 +87,10 @@ extension BehaveSession {
             lua_pushstring(L, name)
             lua_rawget(L, -2)
             if lua_type(L, -1) != LUA_TNIL {
-                behave_remove(L, -2)
+                luashim_remove(L, -2)
                 return lua_type(L, -1) == LUA_TTABLE
             }
-            behave_pop(L, 1)
+            luashim_pop(L, 1)
             guard indexTable(L) else { return false }
             hops += 1
         }
@@ -102,12 +102,12 @@ extension BehaveSession {
         guard lua_getmetatable(L, -1) != 0 else { return false }
         lua_pushstring(L, "__index")
         lua_rawget(L, -2)
-        behave_remove(L, -2)
+        luashim_remove(L, -2)
         guard lua_type(L, -1) == LUA_TTABLE else {
-            behave_pop(L, 1)
+            luashim_pop(L, 1)
             return false
         }
-        behave_remove(L, -2)
+        luashim_remove(L, -2)
         return true
     }
 }

@@ -91,7 +91,7 @@ extension BehaveHost {
                 })
             try functions.set("teststop", runtimeStopHook)
             let L = lua.pointer
-            lua_getfield(L, behave_registryindex(), BEHAVE_REGISTRY_MODULES)
+            lua_getfield(L, luashim_registryindex(), BEHAVE_REGISTRY_MODULES)
             let modules = try LuaTable.read(from: lua.stack, at: -1)
             lua.stack.pop()
             let prelude = try lua.load(PreludeBytecode.testing())
