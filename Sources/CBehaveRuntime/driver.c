@@ -8,12 +8,12 @@
 /* ---- The driver's functions, each run by an entry point below under protection */
 
 static int rt_start(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
+    behave_runtime *rt = behave_runtime_of(L);
     luaL_checktype(L, 1, LUA_TFUNCTION);
     int n = lua_gettop(L);
     luaL_checkstack(L, n + 6, "runtime");
     /* A session starts one main chunk per input; what the last one left is forgotten. */
-    s->main_ended = s->stopped = s->failed = 0;
+    rt->main_ended = rt->stopped = rt->failed = 0;
     lua_pushnil(L);
     behave_rt_set(L, RESULTS);
     lua_pushnil(L);
@@ -41,21 +41,21 @@ static int rt_start(lua_State *L) {
     lua_pushvalue(L, main);
     behave_rt_set(L, MAIN);
     for (int i = first; i <= n; i++) lua_pushvalue(L, i);
-    behave_sched_schedule(L, s, n - first + 2);
+    behave_sched_schedule(L, rt, n - first + 2);
     return 0;
 }
 
 static int rt_step(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
-    s->now = luaL_checknumber(L, 1);
+    behave_runtime *rt = behave_runtime_of(L);
+    rt->now = luaL_checknumber(L, 1);
     behave_sched_frame(L);
-    behave_sched_step(L, s, S_FRAME);
+    behave_sched_step(L, rt, S_FRAME);
     lua_settop(L, 0);
-    return behave_rt_outcome(L, s);
+    return behave_rt_outcome(L, rt);
 }
 
 static int rt_resolve(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
+    behave_runtime *rt = behave_runtime_of(L);
     int n = lua_gettop(L);
     luaL_checkstack(L, n + 4, "runtime");
     behave_rt_table(L, ACTIONS);
@@ -66,13 +66,13 @@ static int rt_resolve(lua_State *L) {
     lua_rawset(L, n + 1);
     if (!found) return 0;
     for (int i = 2; i <= n; i++) lua_pushvalue(L, i);
-    behave_sched_schedule(L, s, n);
+    behave_sched_schedule(L, rt, n);
     return 0;
 }
 
 static int rt_deliverall(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
-    s->now = luaL_checknumber(L, 1);
+    behave_runtime *rt = behave_runtime_of(L);
+    rt->now = luaL_checknumber(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_Integer n = luaL_checkinteger(L, 3);
     int untilMainEnds = lua_toboolean(L, 4);
@@ -84,15 +84,15 @@ static int rt_deliverall(lua_State *L) {
         if (i > 1) behave_next_slice(L);
         lua_rawgeti(L, EVENTS, 2 * i - 1);
         lua_rawgeti(L, EVENTS, 2 * i);
-        behave_rt_deliver(L, s, BASE + 1);
+        behave_rt_deliver(L, rt, BASE + 1);
         lua_settop(L, BASE);
-        behave_sched_step(L, s, BASE);
+        behave_sched_step(L, rt, BASE);
         delivered = i;
-        if (behave_rt_ended(s) || (untilMainEnds && s->main_ended)) break;
+        if (behave_rt_ended(rt) || (untilMainEnds && rt->main_ended)) break;
     }
     lua_settop(L, 0);
-    s->delivered = (int)delivered;
-    return behave_rt_outcome(L, s);
+    rt->delivered = (int)delivered;
+    return behave_rt_outcome(L, rt);
 }
 
 static int rt_setcontext(lua_State *L) {
@@ -120,15 +120,15 @@ static int rt_results(lua_State *L) {
     return behave_unpack(L, 1);
 }
 
-void behave_rt_driver(lua_State *L, int rt) {
+void behave_rt_driver(lua_State *L, int at) {
     static const struct { int which; lua_CFunction function; } driver[] = {
         {D_START, rt_start},         {D_STEP, rt_step},         {D_RESOLVE, rt_resolve}, {D_DELIVER, rt_deliverall},
         {D_CONTEXT, rt_setcontext}, {D_TESTSTOP, rt_teststop}, {D_RESULTS, rt_results}};
     luaL_checkstack(L, 2, "runtime");
     for (int i = 0; i < (int)(sizeof driver / sizeof driver[0]); i++) {
-        lua_pushvalue(L, rt);
+        lua_pushvalue(L, at);
         lua_pushcclosure(L, driver[i].function, 1);
-        lua_setiuservalue(L, rt, driver[i].which);
+        lua_setiuservalue(L, at, driver[i].which);
     }
 }
 
@@ -153,7 +153,7 @@ static int rt_protected(lua_State *L, behave_runtime *rt, int which, int nargs) 
 static void rt_report(const behave_runtime *rt, behave_step_result *out) {
     out->state = rt->failed ? BEHAVE_RUNTIME_FAILED : rt->stopped ? BEHAVE_RUNTIME_STOPPED : BEHAVE_RUNTIME_RUNNING;
     out->has_timer = rt->count > 0;
-    out->next_timer = rt->count > 0 ? rt->waits[0].at : 0;
+    out->next_timer = rt->count > 0 ? rt->timers[0].at : 0;
     out->blocked = rt->blocked;
     out->main_ended = rt->main_ended;
     out->delivered = rt->delivered;

@@ -17,10 +17,10 @@ double behave_rt_later(double from, double seconds) {
     return at;
 }
 
-double behave_rt_due(lua_State *L, const behave_runtime *s, double seconds, const char *fname) {
-    double at = behave_rt_later(s->now, seconds);
+double behave_rt_due(lua_State *L, const behave_runtime *rt, double seconds, const char *fname) {
+    double at = behave_rt_later(rt->now, seconds);
     if (!isfinite(at))
         luaL_error(L, "%s: %f seconds after %f is past the last time the clock can tell apart", fname,
-                   (lua_Number)seconds, (lua_Number)s->now);
+                   (lua_Number)seconds, (lua_Number)rt->now);
     return at;
 }

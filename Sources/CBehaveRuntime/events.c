@@ -28,10 +28,10 @@ static int rt_listen(lua_State *L, int once, const char *fname) {
 static int rt_on(lua_State *L) { return rt_listen(L, 0, "on"); }
 static int rt_once(lua_State *L) { return rt_listen(L, 1, "once"); }
 
-void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
+void behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
     int payload = name + 1;
     luaL_checkstack(L, 12, "runtime");
-    if (s->tracing) {
+    if (rt->tracing) {
         behave_rt_get(L, TRACER);
         lua_pushliteral(L, "event");
         lua_pushvalue(L, name);
@@ -57,7 +57,7 @@ void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
                 lua_rawgeti(L, handler, R_FN);
                 lua_pushvalue(L, payload);
                 lua_pushvalue(L, name);
-                behave_sched_spawn(L, s, 3);
+                behave_sched_spawn(L, rt, 3);
             }
             lua_pop(L, 1);
         }
@@ -93,14 +93,14 @@ void behave_rt_deliver(lua_State *L, behave_runtime *s, int name) {
             int waiter = lua_gettop(L);
             if (!behave_rt_flag(L, waiter, R_DONE)) {
                 behave_rt_set_flag(L, waiter, R_DONE, 1);
-                if (lua_rawgeti(L, waiter, R_TIMER) == LUA_TTABLE) behave_rt_finish(L, s, lua_gettop(L));
-                else s->blocked--;
+                if (lua_rawgeti(L, waiter, R_TIMER) == LUA_TTABLE) behave_rt_finish(L, rt, lua_gettop(L));
+                else rt->blocked--;
                 lua_pop(L, 1);
                 lua_rawgeti(L, waiter, R_CO);
                 /* Never a nil that reads as a timeout. */
                 if (lua_isnil(L, payload)) lua_pushboolean(L, 1);
                 else lua_pushvalue(L, payload);
-                behave_sched_schedule(L, s, 2);
+                behave_sched_schedule(L, rt, 2);
             }
             lua_pop(L, 1);
         }
@@ -116,7 +116,7 @@ static int rt_emit(lua_State *L) {
 }
 
 /* A task waits for the event named at `name`, with the timeout at `name + 1` (or nil). */
-void behave_rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name) {
+void behave_rt_wait_for_event(lua_State *L, behave_runtime *rt, int co, int name) {
     luaL_checkstack(L, 6, "runtime");
     lua_createtable(L, 0, 3);
     int waiter = lua_gettop(L);
@@ -124,7 +124,7 @@ void behave_rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name)
     lua_pushvalue(L, waiter);
     behave_rt_append(L, WAITERS, name);
     if (lua_isnil(L, name + 1)) {
-        s->blocked++;
+        rt->blocked++;
     } else {
         lua_createtable(L, 0, 5);
         int record = lua_gettop(L);
@@ -132,7 +132,7 @@ void behave_rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name)
         lua_rawseti(L, record, R_KIND);
         behave_rt_put(L, record, R_WAITER, waiter);
         behave_rt_put(L, record, R_EVENT, name);
-        behave_rt_push_timer(L, s, record, behave_rt_later(s->now, lua_tonumber(L, name + 1)));
+        behave_rt_push_timer(L, rt, record, behave_rt_later(rt->now, lua_tonumber(L, name + 1)));
         lua_rawseti(L, waiter, R_TIMER);
     }
     lua_settop(L, waiter - 1);

@@ -19,12 +19,12 @@ static int rt_end_task(lua_State *L) {
 
 /* stopRun(reason): ends the run. */
 int behave_rt_stop_run(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
+    behave_runtime *rt = behave_runtime_of(L);
     lua_settop(L, 1);
-    if (!s->stopped) {
+    if (!rt->stopped) {
         lua_pushvalue(L, 1);
         behave_rt_set(L, OUTCOME);
-        s->stopped = 1;
+        rt->stopped = 1;
     }
     return rt_end_task(L);
 }
@@ -77,7 +77,7 @@ static void rt_close_unwound(lua_State *L, int co) {
 }
 
 /* The task at `co` failed with the error at `co + 1`. */
-static void rt_fail(lua_State *L, behave_runtime *s, int co) {
+static void rt_fail(lua_State *L, behave_runtime *rt, int co) {
     luaL_checkstack(L, 6, "runtime");
     luaL_traceback(L, lua_tothread(L, co), NULL, 0);
     int trace = lua_gettop(L);
@@ -90,7 +90,7 @@ static void rt_fail(lua_State *L, behave_runtime *s, int co) {
         behave_rt_set(L, OUTCOME);
         lua_pushvalue(L, trace);
         behave_rt_set(L, TRACE);
-        s->failed = 1;
+        rt->failed = 1;
     } else {
         behave_rt_get(L, REPORT);
         lua_pushvalue(L, co + 1);
@@ -99,15 +99,15 @@ static void rt_fail(lua_State *L, behave_runtime *s, int co) {
     }
 }
 
-void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok) {
+void behave_rt_resumed(lua_State *L, behave_runtime *rt, int co, int ok) {
     int from = co + 1;
     if (!ok) {
         lua_settop(L, from);
-        if (s->stopped) {
+        if (rt->stopped) {
             /* Halted by stop(): no failure. */
             rt_close_unwound(L, co);
         } else {
-            rt_fail(L, s, co);
+            rt_fail(L, rt, co);
         }
     } else {
         /* A request other than a wait: HOST, kind, a, b. STOP: the task is dropped. */
@@ -120,23 +120,23 @@ void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok) {
             lua_pushvalue(L, co);
             lua_rawset(L, -3);
         } else if (strcmp(kind, BEHAVE_REQUEST_EVENT) == 0) {
-            behave_rt_wait_for_event(L, s, co, from + 2);
+            behave_rt_wait_for_event(L, rt, co, from + 2);
         }
     }
     lua_settop(L, co - 1);
 }
 
-int behave_rt_outcome(lua_State *L, behave_runtime *s) {
+int behave_rt_outcome(lua_State *L, behave_runtime *rt) {
     luaL_checkstack(L, 3, "runtime");
     behave_rt_get(L, WAITING);
-    behave_sched_drop_done(L, s, lua_gettop(L));
+    behave_sched_drop_done(L, rt, lua_gettop(L));
     lua_pop(L, 1);
-    if (s->failed) {
+    if (rt->failed) {
         behave_rt_get(L, OUTCOME);
         behave_rt_get(L, TRACE);
         return 2;
     }
-    if (s->stopped) {
+    if (rt->stopped) {
         behave_rt_get(L, OUTCOME);
         return 1;
     }

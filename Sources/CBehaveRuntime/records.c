@@ -62,21 +62,21 @@ void behave_rt_set_flag(lua_State *L, int record, int field, int on) {
 }
 
 /* Puts the record at `record` in the heap, due at `at`. */
-void behave_rt_push_timer(lua_State *L, behave_runtime *s, int record, double at) {
+void behave_rt_push_timer(lua_State *L, behave_runtime *rt, int record, double at) {
     behave_rt_get(L, WAITING);
     lua_pushvalue(L, record);
-    behave_sched_push(L, s, lua_gettop(L) - 1, at);
+    behave_sched_push(L, rt, lua_gettop(L) - 1, at);
     lua_pop(L, 1);
 }
 
 /* Marks the record at `record` done; a timer (in the heap until it is done) counts as dead.
  * Returns whether it was not done already. */
-int behave_rt_finish(lua_State *L, behave_runtime *s, int record) {
+int behave_rt_finish(lua_State *L, behave_runtime *rt, int record) {
     if (behave_rt_flag(L, record, R_DONE)) return 0;
     behave_rt_set_flag(L, record, R_DONE, 1);
     if (lua_rawgeti(L, record, R_KIND) != LUA_TNIL) {
-        s->dead++;
-        behave_sched_compact(L, s);
+        rt->dead++;
+        behave_sched_compact(L, rt);
     }
     lua_pop(L, 1);
     return 1;
@@ -174,10 +174,10 @@ int behave_rt_dead(lua_State *L, int index) {
 }
 
 /* Sets the functions of `functions` into the table at `table`, each a closure over the runtime at
- * `rt`. */
-void behave_rt_set_closures(lua_State *L, int table, const luaL_Reg *functions, int rt) {
+ * `at`. */
+void behave_rt_set_closures(lua_State *L, int table, const luaL_Reg *functions, int at) {
     lua_pushvalue(L, table);
-    lua_pushvalue(L, rt);
+    lua_pushvalue(L, at);
     luaL_setfuncs(L, functions, 1);
     lua_pop(L, 1);
 }

@@ -25,8 +25,8 @@
 
 /* The script's coroutine library, as the runtime needs it: resume and wrap pass the host's
  * requests up; running keeps a coroutine a script holds out of the pool; in trusted mode, the
- * stock interpreter's answers. `environment`, `functions` and `rt` are as in behave_runtime_new. */
-static void rt_coroutines(lua_State *L, int environment, int functions, int rt) {
+ * stock interpreter's answers. `environment`, `functions` and `at` (the runtime) are as in rt_new. */
+static void rt_coroutines(lua_State *L, int environment, int functions, int at) {
     /* The one place a script's coroutine.resume and coroutine.wrap are installed: versions that
      * pass the host's requests up to their resumer (behave_passing_coroutines, coroutines.c). */
     lua_getfield(L, environment, "coroutine");
@@ -43,7 +43,7 @@ static void rt_coroutines(lua_State *L, int environment, int functions, int rt) 
     lua_setfield(L, coroutine, "resume");
     /* Trusted mode: the main task answers as the stock interpreter's main thread does
      * (driver.c, rt_start). */
-    lua_getiuservalue(L, rt, STOCK);
+    lua_getiuservalue(L, at, STOCK);
     if (!lua_isnil(L, -1)) {
         static const char *const stock[] = {"running", "isyieldable", "yield"};
         for (int i = 0; i < 3; i++) {
@@ -53,9 +53,9 @@ static void rt_coroutines(lua_State *L, int environment, int functions, int rt) 
     }
     lua_pop(L, 1);
     /* A coroutine a script holds is never reused for another task (scheduler.c). */
-    lua_pushvalue(L, rt);
+    lua_pushvalue(L, at);
     lua_getfield(L, coroutine, "running");
-    lua_pushcclosure(L, behave_sched_exposing, 2);
+    lua_pushcclosure(L, behave_sched_running, 2);
     lua_setfield(L, coroutine, "running");
     lua_pop(L, 1);
 }
@@ -68,14 +68,14 @@ static int rt_new(lua_State *L) {
     lua_settop(L, 3);
     luaL_checkstack(L, 20, "runtime");
     enum { ENVIRONMENT = 1, HOST, FUNCTIONS, RT };
-    behave_runtime *s = (behave_runtime *)lua_newuserdatauv(L, sizeof *s, USER_VALUES);
-    memset(s, 0, sizeof *s);
-    s->first = 1;
-    s->sentinel = lua_topointer(L, HOST);
+    behave_runtime *rt = (behave_runtime *)lua_newuserdatauv(L, sizeof *rt, USER_VALUES);
+    memset(rt, 0, sizeof *rt);
+    rt->first = 1;
+    rt->sentinel = lua_topointer(L, HOST);
     lua_pushvalue(L, HOST);
     lua_setiuservalue(L, RT, SENTINEL);
     lua_pushliteral(L, BEHAVE_REQUEST_WAIT);
-    s->wait_kind = lua_topointer(L, -1);
+    rt->wait_kind = lua_topointer(L, -1);
     lua_setiuservalue(L, RT, WAIT_KIND);
     /* WAITERS, HANDLERS, ACTIONS, RECORDS and HANDLE_META are made at their first use (behave_rt_table,
      * rt_handle_meta). */
@@ -113,7 +113,7 @@ static int rt_new(lua_State *L) {
     behave_rt_driver(L, RT);
     lua_settop(L, RT);
     lua_pushvalue(L, RT);
-    s->anchor = luaL_ref(L, LUA_REGISTRYINDEX);
+    rt->anchor = luaL_ref(L, LUA_REGISTRYINDEX);
     return 1;
 }
 

@@ -15,11 +15,11 @@
  * (creation order). What it times is waiting[slot] (WAITING below): a coroutine in `wait`, or a
  * timer record (a table: after, every, or wait_for's timeout). Slots are reused, so the table
  * keeps its keys in its array part. */
-typedef struct behave_wait {
+typedef struct behave_timer_entry {
     double at;
     lua_Integer seq;
     lua_Integer slot;
-} behave_wait;
+} behave_timer_entry;
 
 typedef struct behave_runtime {
     double now;          /* the step's time: what wait, after and every count from */
@@ -35,8 +35,8 @@ typedef struct behave_runtime {
     int pooled;          /* finished coroutines in POOL */
     int count;           /* entries in the heap */
     int capacity;
-    behave_wait *waits;  /* the heap's array: the user value HEAP_ARRAY, a userdata */
-    lua_Integer *free;   /* slots given back, `freed` of them: after the waits in the same userdata */
+    behave_timer_entry *timers; /* the heap's array: the user value HEAP_ARRAY, a userdata */
+    lua_Integer *free;   /* slots given back, `freed` of them: after the timers in the same userdata */
     int freed;
     lua_Integer slots;   /* the highest slot given out */
     const void *sentinel;  /* SENTINEL and WAIT_KIND, compared by address (the kind is an interned */
@@ -48,8 +48,7 @@ typedef struct behave_runtime {
 /* The runtime's user values. */
 enum {
     HEAP_ARRAY = 1, /* userdata: the heap's array */
-    READY,          /* table: entry i is 4i-3 coroutine, 4i-2 argument count, 4i-1 and 4i the
-                       first two arguments (count > 2: 4i-1 holds them packed) */
+    READY,          /* table: the ready queue, READY_SLOTS items per entry (below) */
     WAITING,        /* table: slot -> the coroutine waiting or the timer record */
     MAIN,           /* the main task */
     SENTINEL,       /* HOST: the first value a request yields */
@@ -80,6 +79,17 @@ enum {
     D_TESTSTOP,
     D_RESULTS,
     USER_VALUES = D_RESULTS
+};
+
+/* An entry of the ready queue: READY_SLOTS items in a row of the READY table, from
+ * READY_SLOTS * (i - 1) + 1 for the queue's i-th entry. Items in a row, not a table per entry,
+ * so that queuing a task makes nothing for the collector. */
+enum {
+    READY_TASK = 1, /* the coroutine */
+    READY_COUNT,    /* how many arguments it resumes with */
+    READY_FIRST,    /* the first argument; past two, all of them packed (behave_pack) */
+    READY_SECOND,   /* the second argument */
+    READY_SLOTS = READY_SECOND
 };
 
 /* The fields of the runtime's records (records.c), by integer key: a raw read of one costs no
@@ -118,7 +128,7 @@ static inline int behave_rt_get(lua_State *L, int which) {
 static inline void behave_rt_set(lua_State *L, int which) { lua_setiuservalue(L, lua_upvalueindex(1), which); }
 
 /* Whether a stop or a failure is recorded: the step returns. */
-static inline int behave_rt_ended(const behave_runtime *s) { return s->stopped || s->failed; }
+static inline int behave_rt_ended(const behave_runtime *rt) { return rt->stopped || rt->failed; }
 
 /* scheduler.c */
 /* Replaces the `n` values on top by a table holding them, as table.pack would. */
@@ -127,41 +137,41 @@ void behave_pack(lua_State *L, int n);
 int behave_unpack(lua_State *L, int index);
 /* Adds the value on top (a coroutine or a timer record; popped) to the heap, due at `at`;
  * `waiting` is the index of WAITING. */
-void behave_sched_push(lua_State *L, behave_runtime *s, int waiting, double at);
+void behave_sched_push(lua_State *L, behave_runtime *rt, int waiting, double at);
 /* Appends the `n` values on top (a coroutine, then its arguments) to the ready queue, whose
  * table is at `ready`, and pops them. */
-void behave_sched_enqueue(lua_State *L, behave_runtime *s, int ready, int n);
+void behave_sched_enqueue(lua_State *L, behave_runtime *rt, int ready, int n);
 /* As behave_sched_enqueue, from anywhere: fetches the ready queue itself. */
-void behave_sched_schedule(lua_State *L, behave_runtime *s, int n);
+void behave_sched_schedule(lua_State *L, behave_runtime *rt, int n);
 /* A task running the `n` values on top (a function, then its arguments; popped), on a pooled
  * coroutine if there is one. */
-void behave_sched_spawn(lua_State *L, behave_runtime *s, int n);
+void behave_sched_spawn(lua_State *L, behave_runtime *rt, int n);
 /* Sets up a step's frame: the stack is cut to F_ARGS, then the user values of the frame. */
 void behave_sched_frame(lua_State *L);
 /* Runs ready tasks and due timers on a frame whose own slots end at `base`. */
-void behave_sched_step(lua_State *L, behave_runtime *s, int base);
+void behave_sched_step(lua_State *L, behave_runtime *rt, int base);
 /* Drops the records that are done from the top of the heap; `waiting` is WAITING's index. */
-void behave_sched_drop_done(lua_State *L, behave_runtime *s, int waiting);
+void behave_sched_drop_done(lua_State *L, behave_runtime *rt, int waiting);
 /* Takes records that are done out of the heap, once they are most of it. */
-void behave_sched_compact(lua_State *L, behave_runtime *s);
+void behave_sched_compact(lua_State *L, behave_runtime *rt);
 /* The scheduler's functions for a script: wait (upvalues: the runtime, HOST, the wait kind) and
  * coroutine.running (upvalues: the runtime, the running it wraps), which keeps the coroutine it
  * gives a script out of the pool. */
 int behave_sched_wait(lua_State *L);
-int behave_sched_exposing(lua_State *L);
+int behave_sched_running(lua_State *L);
 
 /* timers.c, events.c, outcome.c: what the step hands on. */
 /* A task (at `co`) failed, with its error at `co + 1`, or asked for something other than a wait
  * (its yield from `co + 1` to the top). Leaves the stack below `co`. */
-void behave_rt_resumed(lua_State *L, behave_runtime *s, int co, int ok);
+void behave_rt_resumed(lua_State *L, behave_runtime *rt, int co, int ok);
 /* Fires the timer record at `record`, just taken off the heap, where it was due at `at`. Leaves
  * the stack below it. */
-void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at);
+void behave_rt_fire(lua_State *L, behave_runtime *rt, int record, double at);
 /* Delivers the event whose name and payload are at `name` and `name + 1`. */
-void behave_rt_deliver(lua_State *L, behave_runtime *s, int name);
+void behave_rt_deliver(lua_State *L, behave_runtime *rt, int name);
 /* Pushes what a step leaves for the host (the error and traceback of a failure, the reason of a
  * stop, nothing while it runs); returns how many values. */
-int behave_rt_outcome(lua_State *L, behave_runtime *s);
+int behave_rt_outcome(lua_State *L, behave_runtime *rt);
 /* A number of seconds at `arg` for `fname`, checked as every helper checks one: absent means 0
  * unless it must be positive. */
 double behave_rt_seconds(lua_State *L, int arg, const char *fname, int positive);
@@ -172,12 +182,12 @@ void behave_rt_must_wait(lua_State *L, const char *fname);
  * past the last finite time); behave_rt_due is that after the step's time, or an error naming
  * `fname` when it is not finite. */
 double behave_rt_later(double from, double seconds);
-double behave_rt_due(lua_State *L, const behave_runtime *s, double seconds, const char *fname);
+double behave_rt_due(lua_State *L, const behave_runtime *rt, double seconds, const char *fname);
 
 /* records.c, timers.c, events.c, outcome.c: what the runtime's files share. */
 enum { KIND_AFTER = 1, KIND_EVERY, KIND_TIMEOUT }; /* a timer record's R_KIND */
 /* A task waits for the event named at `name`, with the timeout at `name + 1` (or nil). */
-void behave_rt_wait_for_event(lua_State *L, behave_runtime *s, int co, int name);
+void behave_rt_wait_for_event(lua_State *L, behave_runtime *rt, int co, int name);
 /* stopRun(reason): ends the run. */
 int behave_rt_stop_run(lua_State *L);
 /* Appends the value on top (popped) to the list `table[key]` (user value `table`, key at `key`),
@@ -191,19 +201,19 @@ int behave_rt_dead(lua_State *L, int index);
 void behave_rt_event_name(lua_State *L, int arg, const char *fname);
 /* Marks the record at `record` done; a timer (in the heap until it is done) counts as dead.
  * Returns whether it was not done already. */
-int behave_rt_finish(lua_State *L, behave_runtime *s, int record);
+int behave_rt_finish(lua_State *L, behave_runtime *rt, int record);
 /* Whether the flag `field` of the record at `record` is set. */
 int behave_rt_flag(lua_State *L, int record, int field);
 /* Pushes `table[key]` of the runtime's table `which`, or nil where either is absent: a read that
  * makes nothing. */
 int behave_rt_lookup(lua_State *L, int which, int key);
 /* Puts the record at `record` in the heap, due at `at`. */
-void behave_rt_push_timer(lua_State *L, behave_runtime *s, int record, double at);
+void behave_rt_push_timer(lua_State *L, behave_runtime *rt, int record, double at);
 /* Sets field `field` of the record at `record` to the value at `value`. */
 void behave_rt_put(lua_State *L, int record, int field, int value);
 /* Sets the functions of `functions` into the table at `table`, each a closure over the runtime at
- * `rt`. */
-void behave_rt_set_closures(lua_State *L, int table, const luaL_Reg *functions, int rt);
+ * `at`. */
+void behave_rt_set_closures(lua_State *L, int table, const luaL_Reg *functions, int at);
 /* Sets or clears the flag `field` of the record at `record`. */
 void behave_rt_set_flag(lua_State *L, int record, int field, int on);
 /* Pushes the runtime's table `which` (WAITERS, HANDLERS, ACTIONS or RECORDS), made at its first

@@ -38,10 +38,10 @@ static void rt_record_of(lua_State *L, const char *fname) {
 }
 
 static int rt_cancel(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
+    behave_runtime *rt = behave_runtime_of(L);
     lua_settop(L, 1);
     rt_record_of(L, "cancel");
-    int was = behave_rt_finish(L, s, 2);
+    int was = behave_rt_finish(L, rt, 2);
     /* A handler leaves its event's list now, not at the event's next delivery. */
     if (was && lua_rawgeti(L, 2, R_EVENT) == LUA_TSTRING) behave_rt_unlist(L, HANDLERS, 3, 2);
     lua_pushboolean(L, was);
@@ -106,19 +106,19 @@ static int rt_timer(lua_State *L, int kind, const char *fname) {
 }
 
 static int rt_after(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
+    behave_runtime *rt = behave_runtime_of(L);
     double seconds = behave_rt_seconds(L, 1, "after", 0);
     behave_rt_callable(L, 2, "after");
     behave_pack(L, lua_gettop(L) - 2); /* 3: the arguments for fn */
-    double at = behave_rt_due(L, s, seconds, "after");
+    double at = behave_rt_due(L, rt, seconds, "after");
     int record = rt_timer(L, KIND_AFTER, "after");
     behave_rt_put(L, record, R_ARGS, 3);
-    behave_rt_push_timer(L, s, record, at);
+    behave_rt_push_timer(L, rt, record, at);
     return 1;
 }
 
 static int rt_every(lua_State *L) {
-    behave_runtime *s = behave_runtime_of(L);
+    behave_runtime *rt = behave_runtime_of(L);
     double seconds = behave_rt_seconds(L, 1, "every", 1);
     if (seconds < BEHAVE_MIN_INTERVAL) {
         seconds = BEHAVE_MIN_INTERVAL;
@@ -126,22 +126,22 @@ static int rt_every(lua_State *L) {
         lua_replace(L, 1);
     }
     behave_rt_callable(L, 2, "every");
-    double at = behave_rt_due(L, s, seconds, "every");
+    double at = behave_rt_due(L, rt, seconds, "every");
     lua_settop(L, 2);
     int record = rt_timer(L, KIND_EVERY, "every");
     behave_rt_put(L, record, R_HANDLE, record + 1);
     lua_pushnumber(L, seconds);
     lua_rawseti(L, record, R_INTERVAL);
-    behave_rt_push_timer(L, s, record, at);
+    behave_rt_push_timer(L, rt, record, at);
     return 1;
 }
 
-void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
+void behave_rt_fire(lua_State *L, behave_runtime *rt, int record, double at) {
     luaL_checkstack(L, 10, "runtime");
     lua_rawgeti(L, record, R_KIND);
     int kind = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    if (s->tracing && kind != KIND_TIMEOUT) {
+    if (rt->tracing && kind != KIND_TIMEOUT) {
         behave_rt_get(L, TRACER);
         lua_pushliteral(L, "timer");
         lua_rawgeti(L, record, R_WHAT);
@@ -157,7 +157,7 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
             lua_pushvalue(L, -1);
             lua_rawseti(L, record, R_TASK);
             lua_rawgeti(L, record, R_HANDLE);
-            behave_sched_schedule(L, s, 2);
+            behave_sched_schedule(L, rt, 2);
         }
         lua_pop(L, 1);
         /* The next tick after now, in one step: after a long jump of the clock, a loop over the
@@ -167,11 +167,11 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
         double interval = lua_tonumber(L, -1);
         lua_pop(L, 1);
         double next = behave_rt_later(at, interval);
-        if (!(next > s->now)) {
-            next = at + (floor((s->now - at) / interval) + 1) * interval;
-            if (!(next > s->now)) next = behave_rt_later(s->now, interval);
+        if (!(next > rt->now)) {
+            next = at + (floor((rt->now - at) / interval) + 1) * interval;
+            if (!(next > rt->now)) next = behave_rt_later(rt->now, interval);
         }
-        if (isfinite(next)) behave_rt_push_timer(L, s, record, next);
+        if (isfinite(next)) behave_rt_push_timer(L, rt, record, next);
         lua_settop(L, record - 1);
         return;
     }
@@ -181,7 +181,7 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
         lua_rawgeti(L, record, R_ARGS);
         int n = behave_unpack(L, -1);
         lua_remove(L, -n - 1);
-        behave_sched_spawn(L, s, n + 1);
+        behave_sched_spawn(L, rt, n + 1);
     } else if (kind == KIND_TIMEOUT) {
         lua_rawgeti(L, record, R_WAITER);
         int waiter = lua_gettop(L);
@@ -192,7 +192,7 @@ void behave_rt_fire(lua_State *L, behave_runtime *s, int record, double at) {
             lua_rawgeti(L, waiter, R_CO);
             lua_pushnil(L);
             lua_pushliteral(L, "timeout");
-            behave_sched_schedule(L, s, 3);
+            behave_sched_schedule(L, rt, 3);
         }
     }
     lua_settop(L, record - 1);

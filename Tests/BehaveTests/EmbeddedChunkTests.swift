@@ -43,7 +43,7 @@ struct EmbeddedChunkTests {
                 LuaChunks.testing.source.split(separator: "\n", omittingEmptySubsequences: false)
                     .firstIndex { $0.contains("env.pcall") }) + 1
         do {
-            _ = try lua.load(PreludeBytecode.testing()).call()
+            _ = try lua.load(CompiledChunks.testing()).call()
             Issue.record("the test helpers ran without their arguments")
         } catch let error as LuaError {
             #expect(error.message.hasPrefix("testing:\(line): "), "\(error.message)")

@@ -50,7 +50,7 @@ public final class BehaveSession {
     private func start() throws(BehaveError) {
         origin = try host.beginSession(directories: directory.map { [$0] } ?? [])
         let chunk: LuaFunction
-        do { chunk = try host.lua.load(PreludeBytecode.printer()) } catch {
+        do { chunk = try host.lua.load(CompiledChunks.printer()) } catch {
             throw .failed(LuaError(kind: .runtime, message: "the value printer does not load: \(error)"))
         }
         let modules: LuaTable

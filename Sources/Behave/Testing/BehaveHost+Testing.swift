@@ -94,7 +94,7 @@ extension BehaveHost {
             lua_getfield(L, luashim_registryindex(), BEHAVE_REGISTRY_MODULES)
             let modules = try LuaTable.read(from: lua.stack, at: -1)
             lua.stack.pop()
-            let prelude = try lua.load(PreludeBytecode.testing())
+            let prelude = try lua.load(CompiledChunks.testing())
             guard let runner = try prelude.call(environment, modules, functions).first?.function else {
                 throw LuaError(kind: .runtime, message: "the testing prelude returned no runner")
             }

@@ -2,7 +2,7 @@ import BehaveLua
 
 /// The Lua chunks a REPL session and a test file load into their states, compiled once per
 /// process: loading bytecode costs less than parsing the source each time.
-enum PreludeBytecode {
+enum CompiledChunks {
     // Swift runs a static's initialiser once, whichever thread asks first.
     private static let printerChunk = Result { try LuaChunks.printer.compiled() }
     private static let testingChunk = Result { try LuaChunks.testing.compiled() }
