@@ -26,5 +26,5 @@ enum WallClock {
 extension UTCDate {
     /// `seconds` (a time the cache read back) as a date, or "an unknown date" for a value that is
     /// not one (not a number, before 1970, after the year 9999): never a conversion that traps.
-    public static func text(seconds: Double) -> String { WallClock.dateText(seconds) }
+    package static func text(seconds: Double) -> String { WallClock.dateText(seconds) }
 }

@@ -125,7 +125,7 @@ extension BehaveHost {
 
     /// Calls a function of the current state directly (no scheduler: it cannot wait or call
     /// async actions), with the run-slice limits armed.
-    public func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
+    package func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
         stateIsFresh = false
         setEnvironment(of: function)
         clearCancellation()

@@ -37,9 +37,9 @@ public final class BehaveHost {
     /// what an app logs about a behaviour that hit a limit.
     public internal(set) var lastRun = RunUsage()
     /// The state of the current (or last) run.
-    public private(set) var lua: LuaState
+    package private(set) var lua: LuaState
     /// The table behaviours run in (their `_ENV`).
-    public private(set) var environment: LuaTable
+    package private(set) var environment: LuaTable
     var runtime: RuntimeDriver
     let searchPath: SearchPath
     let starter = ActionStarter()

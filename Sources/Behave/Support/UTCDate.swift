@@ -2,10 +2,10 @@ import BehavePlatform
 
 /// Dates as the signing commands and the loader's warnings write them: UTC, to the minute or the
 /// second, read back from `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]Z`.
-public enum UTCDate {
+package enum UTCDate {
     /// `2027-01-31 12:00:00 UTC`; a time with no date in years 0 to 9999 (a damaged or hostile
     /// value) is written as its seconds, `-99999999999 seconds from 1970 UTC`, never a trap.
-    public static func text(_ seconds: Int64) -> String {
+    package static func text(_ seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         guard gmtime_r(&time, &parts) != nil, (-1900...8099).contains(parts.tm_year) else {
@@ -18,7 +18,7 @@ public enum UTCDate {
 
     /// Seconds since 1970 for `2027-01-31` (midnight UTC) or `2027-01-31T12:00Z`
     /// (`…T12:00:30Z`); nil for anything else, or a date that does not exist.
-    public static func seconds(_ text: String) -> Int64? {
+    package static func seconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int32? {
             guard range.upperBound <= bytes.count,
