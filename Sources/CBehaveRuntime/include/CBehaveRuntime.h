@@ -102,4 +102,10 @@ int behave_set_main_task(lua_State *L);
 int behave_stock_running(lua_State *L);
 int behave_stock_isyieldable(lua_State *L);
 int behave_stock_yield(lua_State *L);
+
+/* Opens a new state's libraries (stdlibs.c): trusted (1), Lua's whole standard library and the
+ * stock warnings; else the sandbox's subset (base, coroutine, table, string, math, utf8, os). In
+ * both, `string` and `table` get the bridge's bounded functions. One protected call: LUA_OK, an
+ * error status with the error on top, or BEHAVE_RUNTIME_NO_ROOM. */
+int behave_runtime_open_libraries(lua_State *L, int trusted);
 #endif /* CBEHAVE_RUNTIME_API_H */
