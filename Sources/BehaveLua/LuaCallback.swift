@@ -92,7 +92,7 @@ public final class LuaCallbackBox {
             lua_pushstring(L, raised.message)
             return Int32(raised.withPosition ? BEHAVE_RAISE_WHERE : BEHAVE_RAISE)
         case let termination as LuaTermination:
-            if state.control.pointee.terminated == 0 { state.control.pointee.terminated = termination.reason }
+            state.control.terminate(for: termination.reason)
             return Int32(BEHAVE_RAISE_TERMINATED)
         case let lua as LuaError:
             if case .limit = lua.kind { return Int32(BEHAVE_RAISE_TERMINATED) }

@@ -35,7 +35,7 @@ extension LuaState {
         let L = pointer
         box.attach(to: self)
         if retained, !suspending {
-            if let light = behave_add_slot(control, box.function) {
+            if let light = control.addSlot(box.function) {
                 _ = Unmanaged.passRetained(box)  // the slot's claim, given up by releaseSlots
                 lua_pushcclosure(L, light, 0)
                 return
@@ -61,12 +61,6 @@ extension LuaState {
 
     /// Releases the boxes of the light slots, once no Lua code can call them any more.
     func releaseSlots() {
-        let slots = control.pointee.slots
-        for index in 0..<Int(control.pointee.slot_count) {
-            if let function = slots?[index] {
-                LuaCallbackBox.of(function).release()
-            }
-        }
-        behave_free_slots(control)
+        control.releaseSlots { LuaCallbackBox.of($0).release() }
     }
 }

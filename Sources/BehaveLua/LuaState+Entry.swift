@@ -19,10 +19,9 @@ extension LuaState {
             lua_settop(L, base)
             try checkPushes()
         }
-        let savedEnforcing = control.pointee.enforcing
-        control.pointee.enforcing = 1
+        let savedEnforcing = control.beginEnforcing()
         let status = entry(L)
-        control.pointee.enforcing = savedEnforcing
+        control.endEnforcing(savedEnforcing)
         guard status != LUA_OK else { return }
         guard status >= 0 else {
             lua_settop(L, base)

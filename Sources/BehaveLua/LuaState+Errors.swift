@@ -22,20 +22,19 @@ extension LuaState {
     /// Marks the run terminated for `termination`'s limit (unless it already was, for
     /// another) and returns the error that reports it.
     public func terminate(_ termination: LuaTermination) -> LuaError {
-        if control.pointee.terminated == 0 { control.pointee.terminated = termination.reason }
-        let reason = control.pointee.terminated
+        let reason = control.terminate(for: termination.reason)
         return LuaError(
             kind: LuaState.kind(ofTermination: reason),
-            message: LuaState.message(ofTermination: reason, control: control.pointee))
+            message: LuaState.message(ofTermination: reason, control: control))
     }
 
     /// Builds a ``LuaError`` from the error value on top of the stack (left there).
     func makeError(status: Int32, traceback: String?) -> Error {
-        let terminated = control.pointee.terminated
+        let terminated = control.terminated
         if terminated != 0 {
             return LuaError(
                 kind: LuaState.kind(ofTermination: terminated),
-                message: LuaState.message(ofTermination: terminated, control: control.pointee),
+                message: LuaState.message(ofTermination: terminated, control: control),
                 traceback: traceback)
         }
         if let swiftError = SwiftErrorBox.error(at: -1, in: pointer) {
@@ -68,20 +67,17 @@ extension LuaState {
             // A metamethod may loop or throw: run it protected, for a second at most (the
             // watchdog stops it; the allocator and the bounded library functions poll too).
             let absolute = lua_absindex(L, index)
-            let savedTerminated = control.pointee.terminated
-            control.pointee.terminated = 0
-            var saved = behave_slice_saved()
-            behave_enter_slice(control, L, behave_now_ns() + 1_000_000_000, 0, &saved)
+            let savedTerminated = control.suspendTermination()
+            let slice = control.enterSlice(of: L, deadline: behave_now_ns() + 1_000_000_000, runDeadline: 0)
             defer {
-                behave_leave_slice(control, &saved)
-                control.pointee.terminated = savedTerminated
+                control.leaveSlice(slice)
+                control.restoreTermination(savedTerminated)
             }
             lua_pushcclosure(L, behave_tostring, 0)
             lua_pushvalue(L, absolute)
-            let savedEnforcing = control.pointee.enforcing
-            control.pointee.enforcing = 1
+            let savedEnforcing = control.beginEnforcing()
             let status = luashim_pcall(L, 1, 1, 0)
-            control.pointee.enforcing = savedEnforcing
+            control.endEnforcing(savedEnforcing)
             defer { luashim_pop(L, 1) }
             if status == LUA_OK, lua_type(L, -1) == LUA_TSTRING {
                 return stack.value(at: -1).string ?? "?"
@@ -102,10 +98,10 @@ extension LuaState {
         }
     }
 
-    static func message(ofTermination reason: Int32, control: behave_control) -> String {
+    static func message(ofTermination reason: Int32, control: ControlBlock) -> String {
         switch kind(ofTermination: reason) {
-        case .limit(.memory): "limit exceeded: memory (\(LuaState.formatBytes(control.limit)))"
-        case .limit(.instructions): "limit exceeded: instructions (\(control.max_instructions))"
+        case .limit(.memory): "limit exceeded: memory (\(LuaState.formatBytes(control.memoryLimit)))"
+        case .limit(.instructions): "limit exceeded: instructions (\(control.maximumInstructions))"
         case .limit(let limit): "limit exceeded: \(limit)"
         default: "cancelled"
         }

@@ -50,10 +50,9 @@ extension LuaState {
         lua_pushcclosure(L, behave_message_handler, 0)
         luashim_insert(L, functionIndex)
         let base = functionIndex - 1
-        let savedEnforcing = control.pointee.enforcing
-        control.pointee.enforcing = 1
+        let savedEnforcing = control.beginEnforcing()
         let status = luashim_pcall(L, argumentCount, LUA_MULTRET, functionIndex)
-        control.pointee.enforcing = savedEnforcing
+        control.endEnforcing(savedEnforcing)
         if status != LUA_OK { throw failure(status: status, base: base) }
         let top = lua_gettop(L)
         // Reading a table, function or thread result pushes a copy of it for a moment.

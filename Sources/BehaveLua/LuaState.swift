@@ -17,7 +17,7 @@ public final class LuaState {
     /// The underlying `lua_State *`, for code that talks to the C API directly.
     public private(set) var pointer: OpaquePointer
     /// The control block shared with the allocator, the trampoline and the sandbox hook.
-    public let control: UnsafeMutablePointer<behave_control>
+    public let control: ControlBlock
     /// Where the last Swift error that came back uncaught was raised in the script
     /// (`chunk:line: `), for hosts that report it; the error itself is rethrown unchanged.
     public internal(set) var lastSwiftErrorPosition: String?
@@ -32,8 +32,8 @@ public final class LuaState {
     /// Why a push since the last check was cut short, if one was. Kept in the control block, so
     /// the C call into a Swift function sees it with one load (`behave_call_swift`).
     var pushCut: PushCut? {
-        get { PushCut(rawValue: -control.pointee.push_cut) }
-        set { control.pointee.push_cut = -(newValue?.rawValue ?? 0) }
+        get { PushCut(rawValue: control.pushCut) }
+        set { control.setPushCut(newValue?.rawValue ?? 0) }
     }
 
     /// Why Swift could not push a whole value.
@@ -71,10 +71,8 @@ public final class LuaState {
     /// No library is opened: call ``openStandardLibraries()`` for the stock set, or let a
     /// sandbox policy choose.
     public init(memoryLimit: Int = 0) throws {
-        control = .allocate(capacity: 1)
-        control.initialize(to: behave_control())
-        control.pointee.limit = memoryLimit
-        guard let state = behave_new_state(control) else {
+        control = .allocate(memoryLimit: memoryLimit)
+        guard let state = behave_new_state(control.pointer) else {
             control.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
@@ -94,9 +92,7 @@ public final class LuaState {
         guard !isClosed else { return }
         isClosed = true
         // Finalizers run with hooks off: no limit applies any more and nothing may raise into Swift.
-        control.pointee.enforcing = 0
-        control.pointee.max_instructions = 0
-        behave_unwatch(control)
+        control.retire()
         behave_close_state(pointer)
         releaseSlots()
         finalizer = nil
@@ -108,15 +104,15 @@ public final class LuaState {
     }
 
     /// Bytes the state's heap holds now.
-    public var memoryInUse: Int { control.pointee.used }
+    public var memoryInUse: Int { control.memoryInUse }
     /// The most bytes the state's heap has held.
-    public var peakMemory: Int { control.pointee.peak }
+    public var peakMemory: Int { control.peakMemory }
 
     /// The memory cap in bytes (0 for none). Lowering it below ``memoryInUse`` makes the next
     /// growing allocation from Lua fail.
     public var memoryLimit: Int {
-        get { control.pointee.limit }
-        set { control.pointee.limit = newValue }
+        get { control.memoryLimit }
+        set { control.setMemoryLimit(newValue) }
     }
 
     /// Opens Lua's whole standard library, as the stock `lua` interpreter does.

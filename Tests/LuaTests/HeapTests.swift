@@ -82,7 +82,7 @@ struct HeapTests {
     @Test("the allocator's blocks never overlap and keep their bytes through resizes, in the heap and past it")
     func blocksStayApart() throws {
         let lua = try LuaState()
-        let control = lua.control
+        let control = lua.control.pointer
         let usedBefore = control.pointee.used
         var random = SplitMix(seed: 25)
         var live: [(block: UnsafeMutableRawPointer, size: Int, seed: UInt8)] = []

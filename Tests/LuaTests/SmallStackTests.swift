@@ -48,8 +48,8 @@ struct SmallStackTests {
                 lua_setfield(L, -2, "close")
                 luashim_pop(L, 1)
                 var saved = behave_slice_saved()
-                behave_enter_slice(lua.control, L, 0, 0, &saved)
-                defer { behave_leave_slice(lua.control, &saved) }
+                behave_enter_slice(lua.control.pointer, L, 0, 0, &saved)
+                defer { behave_leave_slice(lua.control.pointer, &saved) }
                 outcome.text = try lua.run(Self.chain).first?.string ?? "no result"
             } catch {
                 outcome.text = "\(error)"

@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import CBehaveLua
 
 /// Errors as the host reports them: a termination names its limit and where the script was;
 /// a failure keeps only the script's frames.
@@ -57,9 +56,6 @@ extension BehaveHost {
 
     /// The traceback of the coroutine the last termination stopped (coroutines.c), cleaned.
     private var stoppedAt: String? {
-        let L = lua.pointer
-        lua_getfield(L, luashim_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
-        defer { luashim_pop(L, 1) }
-        return lua.stack.value(at: -1).string.map(ScriptTraceback.clean)
+        lua.registryField(BEHAVE_REGISTRY_STOPPED_AT).string.map(ScriptTraceback.clean)
     }
 }

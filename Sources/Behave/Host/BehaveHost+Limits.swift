@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import CBehaveLua
 
 /// Run slices: each entry into Lua runs with the per-slice limits armed in the control block,
 /// and cancellation is checked and cleared around them.
@@ -19,24 +18,17 @@ extension BehaveHost {
 
     private func sliceHere<T>(limits: Limits?, _ body: () throws -> T) throws(BehaveError) -> T {
         let limits = limits ?? policy.limits
-        armLimits(limits)
-        var saved = behave_slice_saved()
         let control = lua.control
+        control.armLimits(instructions: Int64(limits.instructions), depth: Int32(clamping: limits.depth))
         // The runtime may start further slices inside this entry (behave_next_slice): a batch of events.
-        let savedLength = control.pointee.slice_ns
-        let savedCarried = control.pointee.instructions_carried
-        control.pointee.slice_ns = Self.nanoseconds(limits.time)
-        control.pointee.instructions_carried = 0
-        behave_enter_slice(control, lua.pointer, Self.deadline(after: limits.time), runDeadline, &saved)
+        let slice = control.enterSlice(
+            of: lua.pointer, length: Self.nanoseconds(limits.time), deadline: Self.deadline(after: limits.time),
+            runDeadline: runDeadline)
         defer {
-            behave_leave_slice(control, &saved)
+            let counted = control.leaveSlice(slice)
             // A polling hook counts too, but the report promises a count only with a limit.
-            if policy.limits.instructions > 0 || policy.limits.depth > 0 {
-                instructionsThisRun += Int(control.pointee.instructions + control.pointee.instructions_carried)
-            }
-            control.pointee.slice_ns = savedLength
-            control.pointee.instructions_carried = savedCarried
-            disarmLimits()
+            if policy.limits.instructions > 0 || policy.limits.depth > 0 { instructionsThisRun += Int(counted) }
+            control.disarmLimits()
         }
         do {
             return try body()
@@ -65,29 +57,14 @@ extension BehaveHost {
 
     func checkCancelled() throws(BehaveError) {
         if behave_flag_is_set(cancelFlag.pointer) != 0 {
-            lua.control.pointee.terminated = Int32(BEHAVE_CANCELLED)
+            lua.control.markCancelled()
             throw .terminated(LuaError(kind: .cancelled, message: "cancelled"))
         }
     }
 
     func clearCancellation() {
-        let L = lua.pointer
-        lua_pushnil(L)
-        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_STOPPED_AT)
-        lua.control.pointee.terminated = 0
-        behave_clear_cancel(lua.control)
-    }
-
-    private func armLimits(_ limits: Limits) {
-        let control = lua.control
-        control.pointee.instructions = 0
-        // The count hook enforces these; a state built without it has neither (StateBuilder).
-        control.pointee.max_instructions = Int64(limits.instructions)
-        control.pointee.max_depth = Int32(clamping: limits.depth)
-    }
-
-    private func disarmLimits() {
-        lua.control.pointee.max_instructions = 0
-        lua.control.pointee.max_depth = 0
+        lua.stack.pushNil()
+        lua.stack.setRegistryField(BEHAVE_REGISTRY_STOPPED_AT)
+        lua.control.clearTermination()
     }
 }

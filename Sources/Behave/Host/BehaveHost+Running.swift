@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import CBehaveLua
 
 /// Running a behaviour: a fresh state, its main chunk loaded with `arg` set, and the scheduler
 /// driving its tasks to the end; and calling one function of the state directly.
@@ -138,13 +137,6 @@ extension BehaveHost {
     }
 
     func setEnvironment(of function: LuaFunction) {
-        let L = lua.pointer
-        function.push(to: lua.stack)
-        if lua_getupvalue(L, -1, 1) != nil {  // a main chunk's first upvalue is _ENV
-            luashim_pop(L, 1)
-            environment.push(to: lua.stack)
-            _ = lua_setupvalue(L, -2, 1)
-        }
-        luashim_pop(L, 1)
+        function.replaceUpvalue(1, with: environment)  // a main chunk's first upvalue is _ENV
     }
 }

@@ -80,7 +80,7 @@ public final class BehaveHost {
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
             searchPath: searchPath)
-        lua.control.pointee.shared_cancel = cancelFlag.pointer
+        lua.control.shareCancellation(cancelFlag.pointer)
     }
 
     /// Called with each module action, event delivered and timer fired while set (`behave run
@@ -122,7 +122,7 @@ public final class BehaveHost {
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
             searchPath: searchPath)
-        lua.control.pointee.shared_cancel = cancelFlag.pointer
+        lua.control.shareCancellation(cancelFlag.pointer)
         stateIsFresh = true
     }
 }

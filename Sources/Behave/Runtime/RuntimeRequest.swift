@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import CBehaveLua
 
 /// What a task yields to ask the runtime for something: the sentinel, a kind, its arguments
 /// (`CBehaveRuntime.h`, "Requests"; `outcome.c` decodes them). The kinds' strings are defined
@@ -10,7 +9,7 @@ enum RuntimeRequest {
     /// Pushes `HOST, ACTION, id`: the task resumes when the scheduler resolves action `id`.
     /// Returns how many values it pushed.
     static func pushAction(_ id: Int, to stack: LuaStack) -> Int32 {
-        lua_getfield(stack.pointer, luashim_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+        stack.pushRegistryField(BEHAVE_REGISTRY_SENTINEL)
         BEHAVE_REQUEST_ACTION.push(to: stack)
         id.push(to: stack)
         return 3

@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import CBehaveLua
 import CBehaveRuntime
 
 /// Builds the Lua state a host runs behaviours in: the libraries the policy allows, the
@@ -15,77 +14,49 @@ enum StateBuilder {
         -> (LuaState, LuaTable, RuntimeDriver)
     {
         let lua = try LuaState()
-        let L = lua.pointer
         // Everything made from here on stays alive: a collection would only trace it. What it
         // leaves (a few hundred bytes of names) goes in the state's first cycle.
-        behave_set_collecting(L, 0)
-        openLibraries(in: lua, trusted: policy.isTrusted)
+        behave_set_collecting(lua.pointer, 0)
+        // The stock libraries (trusted), or the sandbox's subset of them; in both modes `string`
+        // and `table` get the versions that stop as they go.
+        try lua.enter(base: lua.stack.count) { behave_runtime_open_libraries($0, policy.isTrusted ? 1 : 0) }
         let sentinel = try LuaTable(in: lua)
         sentinel.push(to: lua.stack)
-        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_SENTINEL)
+        lua.stack.setRegistryField(BEHAVE_REGISTRY_SENTINEL)
 
         let modules = try bindModules(
             registry, in: lua, context: ActionContext(output: output, clock: clock),
             starter: starter, tracer: tracer)
         modules.push(to: lua.stack)
-        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_MODULES)
+        lua.stack.setRegistryField(BEHAVE_REGISTRY_MODULES)
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
             inputLimit: policy.limits.input, searchPath: searchPath)
         try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
         let environment = try makeEnvironment(in: lua, host: host, modules: modules, trusted: policy.isTrusted)
         let runtime = try RuntimeDriver(in: lua, environment: environment, sentinel: sentinel, host: host)
-        behave_set_collecting(L, 1)
+        behave_set_collecting(lua.pointer, 1)
         applyLimits(to: lua, policy: policy)
         return (lua, environment, runtime)
-    }
-
-    /// The stock libraries (trusted), or the sandbox's subset of them; in both modes `string` and
-    /// `table` get the versions that stop as they go.
-    private static func openLibraries(in lua: LuaState, trusted: Bool) {
-        let L = lua.pointer
-        if trusted {
-            lua.openStandardLibraries()
-            behave_stock_warnings(L)
-        } else {
-            for (name, open) in [
-                ("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
-                ("string", luaopen_string), ("math", luaopen_math), ("utf8", luaopen_utf8),
-                ("os", luaopen_os),
-            ] as [(String, lua_CFunction)] {
-                luaL_requiref(L, name, open, 1)
-                luashim_pop(L, 1)
-            }
-        }
-        // Both modes: no library call may outrun the limits or Ctrl-C (libraries.c, patterns.c).
-        lua_getglobal(L, "string")
-        lua_getglobal(L, "table")
-        behave_bound_libraries(L, -2, -1)
-        luashim_pop(L, 2)
     }
 
     /// The host's `close` (coroutine.close that knows the running task); trusted, also the
     /// global `coroutine.close` and the stock coroutine functions the runtime wraps.
     private static func addCoroutineClose(in lua: LuaState, host: LuaTable, trusted: Bool) throws {
-        let L = lua.pointer
         // Both modes: the runtime's scheduler (scheduler.c) and coroutine.close know which
         // coroutine runs (where a preemption hook must land), and close stops at the C stack's
         // floor (coroutines.c).
-        pushField(lua, "coroutine", "close")
-        lua_pushcclosure(L, behave_close, 1)
-        let close = lua.stack.value(at: -1)
-        lua.stack.pop()
+        let globals = try lua.globals()
+        let close = try lua.function(behave_close, upvalues: [globals["coroutine"].table?["close"] ?? .nil])
         try host.set("close", close)
         guard trusted else { return }
-        try (globals(lua)["coroutine"].table)?.set("close", close)
+        try (globals["coroutine"].table)?.set("close", close)
         let stock = try LuaTable(in: lua)
         for (name, function) in [
             ("main", behave_main_call), ("setmain", behave_set_main_task), ("running", behave_stock_running),
             ("isyieldable", behave_stock_isyieldable), ("yield", behave_stock_yield),
         ] as [(String, lua_CFunction)] {
-            lua_pushcclosure(L, function, 0)
-            try stock.set(name, lua.stack.value(at: -1))
-            lua.stack.pop()
+            try stock.set(name, lua.function(function))
         }
         try host.set("stock", stock)
     }
@@ -95,22 +66,17 @@ enum StateBuilder {
     private static func makeEnvironment(
         in lua: LuaState, host: LuaTable, modules: LuaTable, trusted: Bool
     ) throws -> LuaTable {
-        let L = lua.pointer
         if trusted {
             for (name, table) in modules.pairs { try lua.setGlobal(name.string ?? "", table) }
             try lua.setGlobal("has", host["has"])
-            return try globals(lua)
+            return try lua.globals()
         }
-        for (name, library, function) in [("pcall", "_G", "pcall"), ("load", "_G", "load")] {
-            pushField(lua, library, function)
-            lua_pushcclosure(L, behave_guard, 1)
-            try host.set(name, lua.stack.value(at: -1))
-            lua.stack.pop()
+        let globals = try lua.globals()
+        for name in ["pcall", "load"] {
+            try host.set(name, lua.function(behave_guard, upvalues: [globals[name]]))
         }
-        lua_pushcclosure(L, behave_xpcall, 0)
-        try host.set("xpcall", lua.stack.value(at: -1))
-        lua.stack.pop()
-        guard let env = try cFunction(behave_sandbox_new, in: lua).call(globals(lua), host, modules).first?.table
+        try host.set("xpcall", lua.function(behave_xpcall))
+        guard let env = try lua.function(behave_sandbox_new).call(globals, host, modules).first?.table
         else {
             throw LuaError(kind: .runtime, message: "the sandbox returned no environment")
         }
@@ -120,17 +86,16 @@ enum StateBuilder {
     /// The memory cap, and the count hook where a limit needs counting or the policy forgoes signals.
     private static func applyLimits(to lua: LuaState, policy: SandboxPolicy) {
         if !policy.isTrusted {
-            lua.control.pointee.sticky_memory = 1
+            lua.control.terminateOnRefusedMemory()
             lua.memoryLimit = policy.limits.memory
         }
         // No hook unless a limit needs counting or the policy forgoes signals: the watchdog
         // stops everything else from outside the interpreter (watchdog.c).
         let polling = policy.interruption == .polling || behave_signal_interruption_works() == 0
         if policy.limits.instructions > 0 || policy.limits.depth > 0 || polling {
-            behave_install_hook(lua.pointer, hookInterval)
-            lua.control.pointee.hook_interval = hookInterval
+            lua.control.installCountHook(on: lua.pointer, interval: hookInterval)
         }
-        lua.control.pointee.polling = polling ? 1 : 0
+        lua.control.setPolling(polling)
         if policy.isTrusted, policy.limits.memory > 0 { lua.memoryLimit = policy.limits.memory }
     }
 
@@ -141,36 +106,36 @@ enum StateBuilder {
         _ registry: ModuleRegistry, in lua: LuaState, context: ActionContext,
         starter: ActionStarter, tracer: Tracer
     ) throws -> LuaTable {
-        let L = lua.pointer
-        guard lua_checkstack(L, 8) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
-        lua_createtable(L, 0, Int32(clamping: registry.modules.count))
-        defer { lua.stack.pop() }
-        guard !registry.modules.isEmpty else { return try LuaTable.read(from: lua.stack, at: -1) }
-        let modulesIndex = lua_gettop(L)
+        let stack = lua.stack
+        try lua.makeRoom(8)
+        stack.newTable(hashCount: registry.modules.count)
+        defer { stack.pop() }
+        guard !registry.modules.isEmpty else { return try LuaTable.read(from: stack, at: -1) }
+        let modulesIndex = stack.count
         // One metatable for every module's table (refuseMissingActions); its __index comes last,
         // once every table's address is known.
-        lua_createtable(L, 0, 1)
-        let metatableIndex = lua_gettop(L)
+        stack.newTable(hashCount: 1)
+        let metatableIndex = stack.count
         var modules: [UnsafeRawPointer: (name: String, actions: [String])] = [:]
         for module in registry.modules {
             // A module's actions may be computed: read once.
             let actions = module.actions
-            module.name.push(to: lua.stack)
-            lua_createtable(L, 0, Int32(clamping: actions.count))
+            module.name.push(to: stack)
+            stack.newTable(hashCount: actions.count)
             for action in actions {
-                action.name.push(to: lua.stack)
+                action.name.push(to: stack)
                 push(action, of: module.name, in: lua, context: context, starter: starter, tracer: tracer)
-                lua_rawset(L, -3)
+                stack.rawSet(tableAt: -3)
             }
-            if let address = lua_topointer(L, -1) { modules[address] = (module.name, actions.map(\.name)) }
-            lua_pushvalue(L, metatableIndex)
-            lua_setmetatable(L, -2)
-            lua_rawset(L, modulesIndex)
+            if let address = stack.address(at: -1) { modules[address] = (module.name, actions.map(\.name)) }
+            stack.pushValue(at: metatableIndex)
+            stack.setMetatable(ofTableAt: -2)
+            stack.rawSet(tableAt: modulesIndex)
         }
         refuseMissingActions(of: modules, in: lua)
-        lua_setfield(L, metatableIndex, "__index")
-        luashim_pop(L, 1)
-        return try LuaTable.read(from: lua.stack, at: -1)
+        stack.rawSet(tableAt: metatableIndex, field: "__index")
+        stack.pop()
+        return try LuaTable.read(from: stack, at: -1)
     }
 
     /// Pushes `action` as a Lua function.
@@ -189,7 +154,7 @@ enum StateBuilder {
         case .suspending(let start):
             let action = action.name
             lua.pushFunction(named: name, suspending: true) { stack in
-                guard lua_isyieldable(stack.pointer) != 0 else {
+                guard stack.isYieldable else {
                     throw LuaScriptError(
                         "\(name) is async and cannot be called here: call it from the "
                             + "behaviour itself, a handler or a timer (not from a metamethod, an iterator, "
@@ -221,7 +186,7 @@ enum StateBuilder {
         lua.pushFunction(named: "(no such action)") { stack in
             let key = stack.value(at: 2)
             let name = key.string ?? "\(key)"
-            guard let address = lua_topointer(stack.pointer, 1), let module = modules[address] else {
+            guard let address = stack.address(at: 1), let module = modules[address] else {
                 throw LuaScriptError("no such action '\(name.printable)'")
             }
             var message = "\(module.name) has no action '\(name.printable)'"
@@ -241,10 +206,10 @@ enum StateBuilder {
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
         starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath
     ) throws -> LuaTable {
-        let L = lua.pointer
-        guard lua_checkstack(L, 4) != 0 else { throw LuaError(kind: .memory, message: "not enough memory") }
-        lua_createtable(L, 0, 9)
-        defer { lua.stack.pop() }
+        let stack = lua.stack
+        try lua.makeRoom(4)
+        stack.newTable(hashCount: 9)
+        defer { stack.pop() }
         // The runtime calls it for each event delivered and timer fired, while tracing is on.
         lua.pushFunction(named: "trace") { stack in
             switch try String.read(from: stack, at: 1) {
@@ -257,21 +222,21 @@ enum StateBuilder {
             }
             return 0
         }
-        lua_setfield(L, -2, "trace")
+        stack.rawSet(tableAt: -2, field: "trace")
         lua.pushFunction(named: "print") { stack in
             try output.write(String.read(from: stack, at: 1))
             return 0
         }
-        lua_setfield(L, luashim_registryindex(), BEHAVE_REGISTRY_PRINT)
-        lua_pushcclosure(L, behave_print, 0)
-        lua_setfield(L, -2, "print")
+        stack.setRegistryField(BEHAVE_REGISTRY_PRINT)
+        stack.push(cFunction: behave_print)
+        stack.rawSet(tableAt: -2, field: "print")
         lua.pushFunction(named: "has") { stack in
             let module = try String.read(from: stack, at: 1)
             let action = try String.read(from: stack, at: 2)
             registry.has(module, action).push(to: stack)
             return 1
         }
-        lua_setfield(L, -2, "has")
+        stack.rawSet(tableAt: -2, field: "has")
         lua.pushFunction(named: "require") { stack in
             let name = try String.read(from: stack, at: 1)
             switch RequireSearch.find(name, in: searchPath.directories, limit: inputLimit) {
@@ -285,41 +250,13 @@ enum StateBuilder {
             }
             return 2
         }
-        lua_setfield(L, -2, "findmodule")
+        stack.rawSet(tableAt: -2, field: "findmodule")
         // A handler or timer failed: the scheduler says so, and the behaviour goes on.
         lua.pushFunction(named: "report") { stack in
             starter.scheduler?.taskFailed(stack.value(at: 1), traceback: stack.value(at: 2).string)
             return 0
         }
-        lua_setfield(L, -2, "report")
-        return try LuaTable.read(from: lua.stack, at: -1)
-    }
-
-    /// `function` as a Lua function of `lua`, to call with arguments from Swift.
-    private static func cFunction(_ function: lua_CFunction, in lua: LuaState) throws -> LuaFunction {
-        lua_pushcclosure(lua.pointer, function, 0)
-        defer { lua.stack.pop() }
-        return try LuaFunction.read(from: lua.stack, at: -1)
-    }
-
-    private static func globals(_ lua: LuaState) throws -> LuaTable {
-        lua_rawgeti(lua.pointer, luashim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        defer { lua.stack.pop() }
-        return try LuaTable.read(from: lua.stack, at: -1)
-    }
-
-    private static func pushField(_ lua: LuaState, _ library: String, _ name: String) {
-        let L = lua.pointer
-        lua_rawgeti(L, luashim_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        if library != "_G" {
-            lua_pushstring(L, library)
-            lua_rawget(L, -2)
-            lua_rotate(L, -2, 1)
-            luashim_pop(L, 1)
-        }
-        lua_pushstring(L, name)
-        lua_rawget(L, -2)
-        lua_rotate(L, -2, 1)
-        luashim_pop(L, 1)
+        stack.rawSet(tableAt: -2, field: "report")
+        return try LuaTable.read(from: stack, at: -1)
     }
 }

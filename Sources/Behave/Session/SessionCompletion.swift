@@ -53,61 +53,43 @@ extension BehaveSession {
     /// The identifier keys of the table at `path` from the environment (and of the tables its
     /// `__index` chain leads to).
     private func tableKeys(path: [String], functionsOnly: Bool) -> [String] {
-        let L = host.lua.pointer
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        host.environment.push(to: host.lua.stack)
+        var table: LuaTable? = host.environment
         for name in path {
-            guard rawLookup(L, name) else { return [] }
+            guard let found = table.flatMap({ field(name, of: $0) }) else { return [] }
+            table = found
         }
         var names: [String] = []
         var hops = 0
-        while lua_type(L, -1) == LUA_TTABLE, hops < 8 {
-            lua_pushnil(L)
-            while lua_next(L, -2) != 0 {
-                if lua_type(L, -2) == LUA_TSTRING, !functionsOnly || lua_type(L, -1) == LUA_TFUNCTION,
-                    let key = lua_tolstring(L, -2, nil)
-                {
-                    let name = String(cString: key)
-                    if LuaLiteral.isIdentifier(name) { names.append(name) }
+        while let current = table, hops < 8 {
+            current.forEachKey(limit: .max) { key, valueType in
+                if let name = key.string, !functionsOnly || valueType == LUA_TFUNCTION, LuaLiteral.isIdentifier(name) {
+                    names.append(name)
                 }
-                luashim_pop(L, 1)
             }
-            guard indexTable(L) else { break }
+            table = indexTable(of: current)
             hops += 1
         }
         return names
     }
 
-    /// Replaces the table on top with its field `name` (raw, then through `__index` tables);
-    /// false when there is no table there.
-    private func rawLookup(_ L: OpaquePointer, _ name: String) -> Bool {
-        var hops = 0
-        while lua_type(L, -1) == LUA_TTABLE, hops < 8 {
-            lua_pushstring(L, name)
-            lua_rawget(L, -2)
-            if lua_type(L, -1) != LUA_TNIL {
-                luashim_remove(L, -2)
-                return lua_type(L, -1) == LUA_TTABLE
+    /// The table at field `name` of `table` (raw, then through `__index` tables); nil when there
+    /// is no table there.
+    private func field(_ name: String, of table: LuaTable) -> LuaTable? {
+        var current = table
+        for _ in 0..<8 {
+            let value = current[name]
+            if case .nil = value {
+                guard let next = indexTable(of: current) else { return nil }
+                current = next
+            } else {
+                return value.table
             }
-            luashim_pop(L, 1)
-            guard indexTable(L) else { return false }
-            hops += 1
         }
-        return false
+        return nil
     }
 
-    /// Replaces the table on top with its metatable's `__index` when that is a table.
-    private func indexTable(_ L: OpaquePointer) -> Bool {
-        guard lua_getmetatable(L, -1) != 0 else { return false }
-        lua_pushstring(L, "__index")
-        lua_rawget(L, -2)
-        luashim_remove(L, -2)
-        guard lua_type(L, -1) == LUA_TTABLE else {
-            luashim_pop(L, 1)
-            return false
-        }
-        luashim_remove(L, -2)
-        return true
+    /// The `__index` of the table's metatable, when that is a table.
+    private func indexTable(of table: LuaTable) -> LuaTable? {
+        table.metatable?["__index"].table
     }
 }

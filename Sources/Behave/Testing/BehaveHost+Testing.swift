@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import CBehaveLua
 
 /// What one run of a test file gave (``BehaveHost/runTest(_:of:)``).
 struct TestOutcome {
@@ -90,8 +89,7 @@ extension BehaveHost {
                     return 2
                 })
             try functions.set("teststop", runtimeStopHook)
-            let L = lua.pointer
-            lua_getfield(L, luashim_registryindex(), BEHAVE_REGISTRY_MODULES)
+            lua.stack.pushRegistryField(BEHAVE_REGISTRY_MODULES)
             let modules = try LuaTable.read(from: lua.stack, at: -1)
             lua.stack.pop()
             let prelude = try lua.load(CompiledChunks.testing())
