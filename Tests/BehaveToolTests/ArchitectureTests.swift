@@ -138,3 +138,110 @@ struct ArchitectureTests {
         }
     }
 }
+
+/// Units a newcomer can hold: no source file over 400 lines, no function over 80.
+@Suite("Architecture: units a newcomer can hold")
+struct UnitSizeTests {
+    /// The source files the rule covers.
+    static let sources = ArchitectureTests.files.filter { file in
+        ["Sources/", "Benchmarks/", "Fuzz/"].contains { file.hasPrefix($0) }
+            && ["swift", "c", "h", "lua"].contains((file as NSString).pathExtension)
+    }
+
+    @Test("no source file under Sources, Benchmarks or Fuzz is over 400 lines")
+    func fileLength() throws {
+        let long = try Self.sources.filter {
+            try Docs.text($0).split(separator: "\n", omittingEmptySubsequences: false).count > 401
+        }
+        #expect(long.isEmpty, "\(long)")
+    }
+
+    @Test("no function under Sources, Benchmarks or Fuzz is over 80 lines")
+    func functionLength() throws {
+        var long: [String] = []
+        for file in Self.sources where !file.hasSuffix(".lua") {
+            let lines = try Docs.text(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (start, count) in Self.functions(in: lines, swift: file.hasSuffix(".swift")) where count > 80 {
+                long.append("\(file):\(start + 1) (\(count) lines)")
+            }
+        }
+        #expect(long.isEmpty, "\(long)")
+    }
+
+    @Test("the function measure counts a body's lines, whatever braces its strings and comments hold")
+    func measure() {
+        let swift = ["func f() {", #"  let a = "{{" // {"#, "  /* { */ g()", "}", "func h() {}"]
+        #expect(Self.functions(in: swift, swift: true).map(\.count) == [4, 1])
+        let c = ["static int f(lua_State *L) {", "    char b = '{';", "    return 0;", "}"]
+        #expect(Self.functions(in: c, swift: false).map(\.count) == [4])
+    }
+
+    /// Each function's first line (0-based) and length in lines, from its declaration to the
+    /// brace that closes its body. Braces in strings, characters and comments do not count.
+    static func functions(in lines: [String], swift: Bool) -> [(start: Int, count: Int)] {
+        let declaration =
+            swift
+            ? #"^\s*(@\w+(\([^)]*\))?\s+)*((public|private|fileprivate|internal|package|static|class|nonisolated(\(\w+\))?|mutating|override|final|convenience|required)\s+)*(func|init|deinit)\b"#
+            : #"^[A-Za-z_].*\)\s*\{\s*$"#
+        var found: [(Int, Int)] = []
+        var index = 0
+        while index < lines.count {
+            guard lines[index].range(of: declaration, options: .regularExpression) != nil,
+                let end = closingLine(of: lines, from: index)
+            else {
+                index += 1
+                continue
+            }
+            found.append((index, end - index + 1))
+            index = swift ? index + 1 : end + 1
+        }
+        return found
+    }
+
+    /// The line of the brace that closes the first brace opened from `start`, or nil when none
+    /// opens within the declaration's first lines.
+    static func closingLine(of lines: [String], from start: Int) -> Int? {
+        var depth = 0
+        var opened = false
+        var inComment = false
+        for index in start..<lines.count {
+            // A requirement or a prototype has no body: its declaration ends without a brace.
+            if !opened && index > start + 6 { return nil }
+            var quote: Character?
+            var previous: Character = " "
+            var escaped = false
+            for character in lines[index] {
+                defer { previous = character }
+                if inComment {
+                    if previous == "*" && character == "/" { inComment = false }
+                    continue
+                }
+                if let open = quote {
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == open {
+                        quote = nil
+                    }
+                    continue
+                }
+                if previous == "/" && character == "/" { break }
+                if previous == "/" && character == "*" {
+                    inComment = true
+                    continue
+                }
+                switch character {
+                case "\"", "'": quote = character
+                case "{":
+                    depth += 1
+                    opened = true
+                case "}": depth -= 1
+                default: break
+                }
+                if opened && depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+}
