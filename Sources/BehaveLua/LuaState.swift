@@ -115,6 +115,10 @@ public final class LuaState {
         set { control.setMemoryLimit(newValue) }
     }
 
+    /// Stops (false) or restarts (true) Lua's collector: while a host builds what stays alive as
+    /// long as the state, a collection would only trace it.
+    public func setCollecting(_ collecting: Bool) { behave_set_collecting(pointer, collecting ? 1 : 0) }
+
     /// Opens Lua's whole standard library, as the stock `lua` interpreter does.
     public func openStandardLibraries() {
         luaL_openlibs(pointer)

@@ -16,7 +16,7 @@ enum StateBuilder {
         let lua = try LuaState()
         // Everything made from here on stays alive: a collection would only trace it. What it
         // leaves (a few hundred bytes of names) goes in the state's first cycle.
-        behave_set_collecting(lua.pointer, 0)
+        lua.setCollecting(false)
         // The stock libraries (trusted), or the sandbox's subset of them; in both modes `string`
         // and `table` get the versions that stop as they go.
         try lua.enter(base: lua.stack.count) { behave_runtime_open_libraries($0, policy.isTrusted ? 1 : 0) }
@@ -35,7 +35,7 @@ enum StateBuilder {
         try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
         let environment = try makeEnvironment(in: lua, host: host, modules: modules, trusted: policy.isTrusted)
         let runtime = try RuntimeDriver(in: lua, environment: environment, sentinel: sentinel, host: host)
-        behave_set_collecting(lua.pointer, 1)
+        lua.setCollecting(true)
         applyLimits(to: lua, policy: policy)
         return (lua, environment, runtime)
     }
