@@ -6,7 +6,9 @@
  *
  * The runtime's files, each calling only those below it: runtime.c and driver.c (the entry
  * points) → outcome.c (stop, failures, what a step leaves) → events.c → timers.c → records.c
- * (records and their tables) → scheduler.c (tasks, the ready queue and the timer heap).
+ * (records and their tables) → scheduler.c (tasks, the ready queue and the timer heap) →
+ * due.c. The scheduler hands what it does not handle itself up through the two functions
+ * runtime.c gives it (rt->resumed, rt->fire), as the bridge hands Swift's errors back.
  *
  * In C, not Lua, because every host carries it: as a Lua chunk its code alone weighed more than
  * a bare Lua state, in memory and in the time to load it. Here it is code in the process,
@@ -71,6 +73,8 @@ static int rt_new(lua_State *L) {
     behave_runtime *rt = (behave_runtime *)lua_newuserdatauv(L, sizeof *rt, USER_VALUES);
     memset(rt, 0, sizeof *rt);
     rt->first = 1;
+    rt->resumed = behave_rt_resumed;
+    rt->fire = behave_rt_fire;
     rt->sentinel = lua_topointer(L, HOST);
     lua_pushvalue(L, HOST);
     lua_setiuservalue(L, RT, SENTINEL);
@@ -103,7 +107,7 @@ static int rt_new(lua_State *L) {
     lua_pushvalue(L, RT);
     lua_pushvalue(L, HOST);
     lua_pushliteral(L, BEHAVE_REQUEST_WAIT);
-    lua_pushcclosure(L, behave_sched_wait, 3);
+    lua_pushcclosure(L, behave_rt_wait, 3);
     lua_setfield(L, ENVIRONMENT, "wait");
     behave_rt_set_closures(L, ENVIRONMENT, behave_rt_timer_helpers, RT);
     behave_rt_set_closures(L, ENVIRONMENT, behave_rt_event_helpers, RT);

@@ -41,6 +41,10 @@ typedef struct behave_runtime {
     lua_Integer slots;   /* the highest slot given out */
     const void *sentinel;  /* SENTINEL and WAIT_KIND, compared by address (the kind is an interned */
     const void *wait_kind; /* string), which costs less than a comparison of values */
+    /* What a step hands on (outcome.c's behave_rt_resumed, timers.c's behave_rt_fire), set by
+     * runtime.c: the files above the scheduler give it these, so that it names none of them. */
+    void (*resumed)(lua_State *L, struct behave_runtime *rt, int co, int ok);
+    void (*fire)(lua_State *L, struct behave_runtime *rt, int record, double at);
     int anchor;            /* the runtime's reference in the registry: it lives as long as the state */
     int delivered;         /* how many events the last deliverall delivered */
 } behave_runtime;
@@ -154,11 +158,11 @@ void behave_sched_step(lua_State *L, behave_runtime *rt, int base);
 void behave_sched_drop_done(lua_State *L, behave_runtime *rt, int waiting);
 /* Takes records that are done out of the heap, once they are most of it. */
 void behave_sched_compact(lua_State *L, behave_runtime *rt);
-/* The scheduler's functions for a script: wait (upvalues: the runtime, HOST, the wait kind) and
- * coroutine.running (upvalues: the runtime, the running it wraps), which keeps the coroutine it
- * gives a script out of the pool. */
-int behave_sched_wait(lua_State *L);
+/* coroutine.running for a script (upvalues: the runtime, the running it wraps), which keeps the
+ * coroutine it gives a script out of the pool. */
 int behave_sched_running(lua_State *L);
+/* timers.c: the script's wait (upvalues: the runtime, HOST, the wait kind). */
+int behave_rt_wait(lua_State *L);
 
 /* timers.c, events.c, outcome.c: what the step hands on. */
 /* A task (at `co`) failed, with its error at `co + 1`, or asked for something other than a wait

@@ -1,8 +1,9 @@
 /*
  * scheduler.c — the runtime's hot loop: the ready queue, the heap of timers (tasks in `wait`,
  * and the records of after, every and wait_for's timeouts), and the step that runs ready tasks
- * and due timers. outcome.c handles what is not a plain wait or yield: a failure, another
- * request, a timer record.
+ * and due timers. What is not a plain wait or yield (a failure, another request, a timer record)
+ * goes to the functions the runtime gave it (rt->resumed, rt->fire): the scheduler is the
+ * runtime's lowest file, and names no function of the files above it.
  *
  * A `wait(0)` is the resume, a few table reads and writes, and an entry in a heap of plain
  * structs: written as Lua (a table per wait, a heap of tables, five Lua calls around the resume)
@@ -258,7 +259,7 @@ static void behave_sched_resume_next(lua_State *L, behave_runtime *rt, behave_co
     if (c->terminated == BEHAVE_STOPPED) c->terminated = BEHAVE_RUNNING;
     if (c->terminated) behave_raise_termination(L);
     int from = base + 2, n = top - base - 1;
-    if (!ok) return behave_rt_resumed(L, rt, base + 1, 0);
+    if (!ok) return rt->resumed(L, rt, base + 1, 0);
     if (lua_status(co) == LUA_OK) {
         /* Ended. Only the main chunk's results are kept. */
         if (lua_rawequal(L, base + 1, S_MAIN)) {
@@ -280,7 +281,7 @@ static void behave_sched_resume_next(lua_State *L, behave_runtime *rt, behave_co
             behave_sched_push(L, rt, S_WAITING, at);
             return;
         }
-        return behave_rt_resumed(L, rt, base + 1, 1);
+        return rt->resumed(L, rt, base + 1, 1);
     }
     /* A bare coroutine.yield(): the task lets the others run, and goes on after them. */
     lua_settop(L, base + 1);
@@ -325,7 +326,7 @@ void behave_sched_step(lua_State *L, behave_runtime *rt, int base) {
             rt->dead--;
             lua_settop(L, base);
         } else {
-            behave_rt_fire(L, rt, base + 1, at);
+            rt->fire(L, rt, base + 1, at);
         }
     }
 }
@@ -344,23 +345,4 @@ int behave_sched_running(lua_State *L) {
         lua_pop(L, 1);
     }
     return lua_gettop(L);
-}
-
-/* wait(seconds): the script's wait. Checks its argument as the other helpers do, then yields the
- * request; the continuation drops what the resume passes, as wait returns nothing. Its upvalues
- * 2 and 3 are the request it yields. */
-static int behave_sched_waited(lua_State *L, int status, lua_KContext context) {
-    (void)L, (void)status, (void)context;
-    return 0;
-}
-
-int behave_sched_wait(lua_State *L) {
-    double seconds = behave_rt_seconds(L, 1, "wait", 0);
-    behave_rt_due(L, behave_runtime_of(L), seconds, "wait");
-    behave_rt_must_wait(L, "wait");
-    lua_settop(L, 0);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushvalue(L, lua_upvalueindex(3));
-    lua_pushnumber(L, seconds);
-    return behave_yield_request(L, behave_control_of(L), 3, 0, behave_sched_waited);
 }

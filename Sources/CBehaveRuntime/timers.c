@@ -1,5 +1,6 @@
 /*
- * timers.c — after, every and now, the handles they return, and firing a timer that comes due.
+ * timers.c — wait, after, every and now, the handles they return, and firing a timer that comes
+ * due.
  * Calls records.c and the scheduler (scheduler.c); the driver and the step call it.
  */
 #include "runtime.h"
@@ -201,6 +202,25 @@ void behave_rt_fire(lua_State *L, behave_runtime *rt, int record, double at) {
 static int rt_now(lua_State *L) {
     lua_pushnumber(L, behave_runtime_of(L)->now);
     return 1;
+}
+
+/* wait(seconds): the script's wait. Checks its argument as the other helpers do, then yields the
+ * request; the continuation drops what the resume passes, as wait returns nothing. Its upvalues
+ * 2 and 3 are the request it yields. */
+static int rt_waited(lua_State *L, int status, lua_KContext context) {
+    (void)L, (void)status, (void)context;
+    return 0;
+}
+
+int behave_rt_wait(lua_State *L) {
+    double seconds = behave_rt_seconds(L, 1, "wait", 0);
+    behave_rt_due(L, behave_runtime_of(L), seconds, "wait");
+    behave_rt_must_wait(L, "wait");
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushnumber(L, seconds);
+    return behave_yield_request(L, behave_control_of(L), 3, 0, rt_waited);
 }
 
 const luaL_Reg behave_rt_timer_helpers[] = {{"after", rt_after}, {"every", rt_every}, {"now", rt_now}, {NULL, NULL}};

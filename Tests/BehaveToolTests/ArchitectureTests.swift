@@ -113,6 +113,44 @@ struct ArchitectureTests {
         #expect(diagram.contains("liblua5.4"))
     }
 
+    /// The runtime's files, each calling only those after it (docs/architecture.md).
+    static let runtimeOrder = [
+        "runtime.c", "driver.c", "outcome.c", "events.c", "timers.c", "records.c", "scheduler.c", "due.c",
+        "context.c", "sandbox.c", "stdlibs.c", "stock.c",
+    ]
+
+    @Test("the runtime's files call one way: each names only functions of the files after it")
+    func runtimeCallsOneWay() throws {
+        let folder = "Sources/CBehaveRuntime/"
+        let files = Self.files.filter { $0.hasPrefix(folder) && $0.hasSuffix(".c") }
+        #expect(Set(files.map { String($0.dropFirst(folder.count)) }) == Set(Self.runtimeOrder))
+        let comments = try NSRegularExpression(pattern: #"/\*.*?\*/"#, options: .dotMatchesLineSeparators)
+        let definition = try NSRegularExpression(
+            pattern: #"^(?:[a-z_]+ )+\**(behave_[a-z_]+)\(|^const luaL_Reg (behave_[a-z_]+)\[\]"#,
+            options: .anchorsMatchLines)
+        var code: [String: String] = [:]
+        var definedIn: [String: String] = [:]
+        for file in files {
+            let name = String(file.dropFirst(folder.count))
+            let text = try Docs.text(file)
+            code[name] = comments.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+            for match in definition.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let group = match.range(at: 1).location != NSNotFound ? 1 : 2
+                if let range = Range(match.range(at: group), in: text) { definedIn[String(text[range])] = name }
+            }
+        }
+        var upward: [String] = []
+        for (caller, body) in code {
+            for (function, callee) in definedIn where callee != caller {
+                guard body.range(of: #"\b\#(function)\b"#, options: .regularExpression) != nil else { continue }
+                let (from, to) = (Self.runtimeOrder.firstIndex(of: caller)!, Self.runtimeOrder.firstIndex(of: callee)!)
+                if to < from { upward.append("\(caller) names \(callee)'s \(function)") }
+            }
+        }
+        #expect(upward.isEmpty, "\(upward.sorted())")
+    }
+
     @Test("each C layer compiles and links with Lua alone: no C file names a function only a layer above defines")
     func cLayersLinkAlone() throws {
         let work = try Tool.temporaryDirectory()
