@@ -210,7 +210,15 @@ struct TransportTests {
         remote.allowHTTP = true
         remote.timeout = 300
         let host = try BehaveHost(modules: [MyFirstModule(), MySecondModule()])
-        let loaded = try await RemoteLoader(remote).load(server.url("/moved.json")) { host.check($0) }
+        // The client is shut down on every path: one dropped unshut ends the whole test process.
+        let loaded: RemoteBehaviour
+        do {
+            loaded = try await RemoteLoader(remote).load(server.url("/moved.json")) { host.check($0) }
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+        await transport.shutdown()
         #expect(loaded.origin == .downloaded)
         #expect(loaded.behaviour.bytes == Array(RemoteFixtures.first.utf8))
         #expect(transport.requests.map(\.url) == [server.url("/moved.json"), server.url("/b.json")])
@@ -218,7 +226,6 @@ struct TransportTests {
         #expect(names == ["User-Agent", "Accept", "Authorization"])
         #expect(transport.requests.first?.headers.first?.value.hasPrefix("Behave/\(BehaveVersion.current) (") == true)
         #expect(try server.requests().map(\.authorization) == ["Bearer t0ken", "Bearer t0ken"])
-        await transport.shutdown()
 
         // Without the header the server refuses, and that is the reason given.
         remote.headers = []
