@@ -40,7 +40,11 @@ struct ArchitectureTests {
     static func check(_ name: String, swift: String, c: String, targets: Set<String>) -> Bool? {
         // A call (`Keynote.vote(...)`) is Lua a script writes, an all-capital word a request's
         // kind, and the standard library's names are Swift's.
-        if name.contains("(") || name == name.uppercased() || ["Codable", "Sendable"].contains(name) { return nil }
+        // A C macro (`BEHAVE_…`) is all capitals too, so it is told apart first.
+        let macro = name.hasPrefix("BEHAVE_")
+        if name.contains("(") || (!macro && name == name.uppercased()) || ["Codable", "Sendable"].contains(name) {
+            return nil
+        }
         let bare = name
         if bare.range(of: #"^[A-Za-z0-9_./+-]+\.(swift|c|h|lua|md|sh|py|modulemap)$"#, options: .regularExpression)
             != nil
@@ -92,6 +96,12 @@ struct ArchitectureTests {
             Self.check("Scheduler.loops", swift: "struct Scheduler {\n func loop(", c: "", targets: targets) == false)
         #expect(Self.check("behave run FILE", swift: "", c: "", targets: targets) == nil)
         #expect(Self.check("MyFirstModule.sayHello()", swift: "", c: "", targets: targets) == nil)
+        #expect(
+            Self.check("BEHAVE_REGISTRY_SENTINEL", swift: "", c: "#define BEHAVE_REGISTRY_SENTINEL", targets: targets)
+                == true)
+        #expect(
+            Self.check("BEHAVE_REGISTRY_GONE", swift: "", c: "#define BEHAVE_REGISTRY_SENTINEL", targets: targets)
+                == false)
     }
 
     /// The targets Package.swift declares.
