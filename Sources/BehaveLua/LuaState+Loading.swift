@@ -54,18 +54,8 @@ extension LuaState {
         let status = luashim_pcall(L, argumentCount, LUA_MULTRET, functionIndex)
         control.endEnforcing(savedEnforcing)
         if status != LUA_OK { throw failure(status: status, base: base) }
-        let top = lua_gettop(L)
-        // Reading a table, function or thread result pushes a copy of it for a moment.
-        guard lua_checkstack(L, 1) != 0 else {
-            lua_settop(L, base)
-            throw LuaError(kind: .runtime, message: "too many results (\(top - functionIndex)) for the stack")
-        }
-        var results: [LuaValue] = []
-        results.reserveCapacity(Int(top - functionIndex))
-        if top > functionIndex {
-            for index in (functionIndex + 1)...top { results.append(stack.value(at: index)) }
-        }
-        lua_settop(L, base)
-        return results
+        // The results are above the message handler, which goes with them.
+        defer { lua_settop(L, base) }
+        return try take(above: functionIndex)
     }
 }
