@@ -8,16 +8,52 @@
 #endif
 #include "CBehaveInternal.h"
 #include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/auxv.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+/* A limit above this is read the slow way: the kernel's layout is only relied on for the
+ * limits people set. */
+#define BEHAVE_INITIAL_STACK_MOST ((rlim_t)1 << 30)
+#endif
 
 /* The lowest address of this thread's stack, found once per thread. */
 static __thread const char *behave_stack_low = NULL;
 static __thread int behave_stack_known = 0;
+
+#if defined(__linux__)
+/* The initial thread's stack, found without glibc's pthread_getattr_np, which reads all of
+ * /proc/self/maps to find it: that read was a large part of a one-line script's start.
+ * The kernel puts the executable's name (AT_EXECFN) at the top of the initial stack and lets
+ * the stack grow to RLIMIT_STACK below the top, keeping other mappings further away than that;
+ * one page of the limit is left unused as a margin. NULL (the slow way) on any other thread,
+ * with no finite limit, or when the calling frame is not where this says the stack is. */
+static const char *behave_initial_stack_low(void) {
+    if (getpid() != (pid_t)syscall(SYS_gettid)) return NULL;
+    const char *name = (const char *)getauxval(AT_EXECFN);
+    struct rlimit limit;
+    if (name == NULL || getrlimit(RLIMIT_STACK, &limit) != 0) return NULL;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > BEHAVE_INITIAL_STACK_MOST
+        || limit.rlim_cur < 4 * page) return NULL;
+    uintptr_t top = ((uintptr_t)name + strlen(name) + 1 + page - 1) & ~(page - 1);
+    uintptr_t low = top - (uintptr_t)limit.rlim_cur + page;
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    if (here <= low || here >= top) return NULL;
+    return (const char *)low;
+}
+#endif
 
 static const char *behave_find_stack_low(void) {
 #if defined(__APPLE__)
     const char *top = (const char *)pthread_get_stackaddr_np(pthread_self());
     return top - pthread_get_stacksize_np(pthread_self());
 #elif defined(__linux__)
+    const char *initial = behave_initial_stack_low();
+    if (initial != NULL) return initial;
     pthread_attr_t attributes;
     void *address = NULL;
     size_t size = 0;
