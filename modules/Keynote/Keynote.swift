@@ -26,8 +26,6 @@ public struct Keynote: BehaveModule {
     public var actions: [Action] {
         let center = self.center
         let latency = self.latency
-        let states = KeynoteState.allCases.map(\.rawValue).joined(separator: ", ")
-        let screens = KeynoteScreen.allCases.map(\.rawValue).joined(separator: ", ")
         return [
             Action(
                 "screen", doc: "The screen the app presents in a state (KEYNOTE_START → KeynoteWelcome)",
@@ -35,6 +33,7 @@ public struct Keynote: BehaveModule {
             ) {
                 (_, state: String) throws -> String in
                 guard let known = KeynoteState(rawValue: state) else {
+                    let states = KeynoteState.allCases.map(\.rawValue).joined(separator: ", ")
                     throw KeynoteError("unknown keynote state '\(state)' (expected one of \(states))")
                 }
                 return known.screen.rawValue
@@ -45,6 +44,7 @@ public struct Keynote: BehaveModule {
             ) {
                 (context, screen: String) throws in
                 guard let known = KeynoteScreen(rawValue: screen) else {
+                    let screens = KeynoteScreen.allCases.map(\.rawValue).joined(separator: ", ")
                     throw KeynoteError("unknown screen '\(screen)' (expected one of \(screens))")
                 }
                 try context.print("screen \(known.rawValue): \(known.title)")
