@@ -3,7 +3,13 @@
 # other's output).
 # --static-swift-stdlib: the Swift runtime and Foundation linked in, so starting `behave` loads
 # and relocates no Swift shared libraries (see docs/performance.md, "Process start").
-release_flags=(-c release --static-swift-stdlib)
+# --disable-local-rpath: such an executable needs no library beside it, and the loader would look
+# for each system library in its directory first.
+release_flags=(-c release --static-swift-stdlib --disable-local-rpath)
+# Generic types are instantiated through their metadata accessors, not by demangling their names
+# at run time: a name's generic requirements are checked against every protocol conformance in
+# the executable, once per conformance, and those scans were a large part of every start.
+release_flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 # On Linux the C++ runtime is linked in as well: the static Swift runtime's link line names
 # -lstdc++, and loading and relocating libstdc++.so was half of a one-line script's start. A
 # linker script named libstdc++.so, in a directory searched before the system's, points the
@@ -17,7 +23,28 @@ if [ "$(uname -s)" = Linux ]; then
         mv "$static_cxx_dir/libstdc++.so.tmp" "$static_cxx_dir/libstdc++.so"
         release_flags+=(-Xswiftc -L -Xswiftc "$static_cxx_dir")
     fi
-    # The executable stays position-independent: a tool that runs behaviours from anywhere keeps
-    # address-space randomisation for its own code, though relocating the static runtime's
-    # metadata is a part of every start (docs/performance.md, "Process start").
+    # The functions a start runs come first in the executable (scripts/start-order lists them):
+    # the kernel maps an executable's code as it is first run, a block of pages at a time, and
+    # the start path's code was spread over most of the blocks. The list orders each function on
+    # its own, so every function gets a section of its own; lld, which the toolchain ships,
+    # reads the list.
+    lld="$(dirname "$(command -v swiftc)")/ld.lld"
+    if [ -x "$lld" ]; then
+        release_flags+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld
+            -Xlinker "--symbol-ordering-file=$root/scripts/lib/start-order.txt"
+            -Xlinker --no-warn-symbol-ordering)
+    fi
+    # The executable is position-dependent: the static runtime's metadata holds absolute addresses
+    # throughout, which a position-independent executable has relocated at every start,
+    # copying each page that holds one. Shared libraries, the heap and the stack keep their
+    # randomised addresses. BEHAVE_PIE=1 builds a position-independent executable instead, its
+    # relocations packed (DT_RELR, glibc 2.36 and later) when linked by lld.
+    if [ "${BEHAVE_PIE:-0}" = 1 ]; then
+        if [ -x "$lld" ] && ldd --version 2>/dev/null |
+            awk 'NR == 1 { split($NF, v, "."); exit !(v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }'; then
+            release_flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
+        fi
+    else
+        release_flags+=(-Xswiftc -Xclang-linker -Xswiftc -no-pie)
+    fi
 fi
