@@ -18,9 +18,10 @@ struct DocsTests {
             "remote-quarantine", "remote-tls", "ci-signing",
         ],
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
-        // adopt-session: scripts/example runs it against the example's built tool
+        // adopt-session, adopt-help: scripts/example runs them against the example's built tool
         "docs/adopting.md": [
-            "adopt-manifest", "adopt-open", "adopt-trait", "adopt-main", "adopt-remote", "adopt-session", "adopt-test",
+            "adopt-manifest", "adopt-open", "adopt-trait", "adopt-main", "adopt-remote", "adopt-session", "adopt-help",
+            "adopt-test",
         ],
         "docs/platforms.md": [],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests

@@ -19,15 +19,28 @@ struct BehaveCommand: AsyncParsableCommand {
                 -- ends the options and - runs stdin. Bare \(name) prompts on a terminal and runs what is piped \
                 to it otherwise. The options of `\(name) run --help` go before the script.
 
-                Exit codes: 0 success, 1 the behaviour raised an error, 3 a sandbox limit stopped it, \
-                10 ran the last good copy of a remote behaviour, 11 ran the --fallback, \
-                64 usage error, 65 invalid behaviour (nothing ran), 66 unreadable file, \
-                69 remote behaviour unavailable, or behave-remote missing (nothing ran), 73 cannot write an output file, \
-                74 cannot write the behaviour's output, 129 hung up (SIGHUP), 130 interrupted, 143 terminated (SIGTERM).
+                Exit codes: \(exitCodes)
                 """,
             version: BehaveTool.current.versionLine,
             subcommands: subcommands
         )
+    }
+
+    /// The exit codes the help lists: those of remote behaviours only in a tool that fetches.
+    static var exitCodes: String {
+        let remote = BehaveTool.current.remoteHelpVisibility == .default
+        var unavailable = "69 remote behaviour unavailable (nothing ran)"
+        if case .handOff(let executable) = BehaveTool.current.remote.kind {
+            unavailable = "69 remote behaviour unavailable, or \(executable) missing (nothing ran)"
+        }
+        return [
+            "0 success", "1 the behaviour raised an error", "3 a sandbox limit stopped it",
+            remote ? "10 ran the last good copy of a remote behaviour" : nil, remote ? "11 ran the --fallback" : nil,
+            "64 usage error", "65 invalid behaviour (nothing ran)", "66 unreadable file",
+            remote ? unavailable : "69 the tool does not fetch, sign or verify (nothing ran)",
+            "73 cannot write an output file", "74 cannot write the behaviour's output", "129 hung up (SIGHUP)",
+            "130 interrupted", "143 terminated (SIGTERM).",
+        ].compactMap { $0 }.joined(separator: ", ")
     }
 
     static let subcommands: [any ParsableCommand.Type] = [

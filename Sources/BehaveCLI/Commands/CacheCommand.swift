@@ -3,12 +3,16 @@ import Behave
 
 /// `behave cache [URL]`: what the cache keeps for remote behaviours; `--clear URL` forgets one.
 package struct CacheCommand: RemoteOnlyCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "cache",
-        abstract:
-            "Show the cached copies of remote behaviours: the active one, the previous one, a pending one, a quarantined one and why.",
-        discussion: "With --clear URL, forget everything kept for URL: the next run fetches it afresh."
-    )
+    /// In the help only of a tool that can fetch, sign and verify.
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "cache",
+            abstract:
+                "Show the cached copies of remote behaviours: the active one, the previous one, a pending one, a quarantined one and why.",
+            discussion: "With --clear URL, forget everything kept for URL: the next run fetches it afresh.",
+            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+        )
+    }
 
     @Argument(help: "A URL; all of them when none is given.")
     package var url: String?

@@ -3,10 +3,14 @@ import Behave
 
 /// `behave keygen NAME`: a new Ed25519 key pair for signing behaviours.
 package struct KeygenCommand: RemoteOnlyCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "keygen",
-        abstract: "Write a new Ed25519 key pair: NAME.key (private, mode 600) and NAME.pub (give it to the app)."
-    )
+    /// In the help only of a tool that can fetch, sign and verify.
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "keygen",
+            abstract: "Write a new Ed25519 key pair: NAME.key (private, mode 600) and NAME.pub (give it to the app).",
+            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+        )
+    }
 
     @Argument(help: "The files' path without extension.")
     package var name: String = "behave"

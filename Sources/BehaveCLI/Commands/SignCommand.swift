@@ -3,12 +3,16 @@ import Behave
 
 /// `behave sign FILE --key KEY`: a detached signature over the file's exact bytes.
 package struct SignCommand: RemoteOnlyCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "sign",
-        abstract:
-            "Check a behaviour, then write its detached Ed25519 signature (FILE.sig) over its exact bytes, a sequence number and an optional expiry.",
-        discussion: "Serve FILE.sig next to FILE: the loader fetches URL.sig."
-    )
+    /// In the help only of a tool that can fetch, sign and verify.
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sign",
+            abstract:
+                "Check a behaviour, then write its detached Ed25519 signature (FILE.sig) over its exact bytes, a sequence number and an optional expiry.",
+            discussion: "Serve FILE.sig next to FILE: the loader fetches URL.sig.",
+            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+        )
+    }
 
     @Argument(help: "The behaviour file.", completion: .file(extensions: ["lua", "json"]))
     package var file: String

@@ -3,10 +3,14 @@ import Behave
 
 /// `behave verify FILE --public-key KEY`: whether FILE.sig was made by a trusted key over FILE's bytes.
 package struct VerifyCommand: RemoteOnlyCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "verify",
-        abstract: "Check a behaviour's detached signature against trusted public keys."
-    )
+    /// In the help only of a tool that can fetch, sign and verify.
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "verify",
+            abstract: "Check a behaviour's detached signature against trusted public keys.",
+            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+        )
+    }
 
     @Argument(help: "The behaviour file.", completion: .file(extensions: ["lua", "json"]))
     package var file: String
