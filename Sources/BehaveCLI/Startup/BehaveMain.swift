@@ -20,6 +20,11 @@ package enum BehaveMain {
     /// command line that names no command is `run`'s, as lua's is.
     private static func run(remote: (any RemoteTools)?) async -> Never {
         Interrupts.install()
+        // The version alone is one line, as quick as a plain run: the parser is not started.
+        if CommandLine.arguments.count == 2, ["-v", "--version"].contains(CommandLine.arguments[1]) {
+            StandardError.write(BehaveTool.current.versionLine + "\n", to: 1)
+            exit(BehaveExit.success)
+        }
         if let plain = RunInvocation(plainCommandLine: Array(CommandLine.arguments.dropFirst())) {
             do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
             exit(BehaveExit.success)
