@@ -8,10 +8,10 @@
 release_flags=(-c release --static-swift-stdlib --disable-local-rpath)
 # Generic types are instantiated through their metadata accessors, not by demangling their names
 # at run time: a name's generic requirements are checked against every protocol conformance in
-# the executable, once per conformance, and those scans were a large part of every start.
+# the executable, once per conformance, and each such scan is a large part of a start.
 release_flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 # On Linux the C++ runtime is linked in as well: the static Swift runtime's link line names
-# -lstdc++, and loading and relocating libstdc++.so was half of a one-line script's start. A
+# -lstdc++, and loading and relocating libstdc++.so would be half of a one-line script's start. A
 # linker script named libstdc++.so, in a directory searched before the system's, points the
 # linker at the archive instead.
 if [ "$(uname -s)" = Linux ]; then
@@ -25,26 +25,32 @@ if [ "$(uname -s)" = Linux ]; then
     fi
     # The functions a start runs come first in the executable (scripts/start-order lists them):
     # the kernel maps an executable's code as it is first run, a block of pages at a time, and
-    # the start path's code was spread over most of the blocks. The list orders each function on
-    # its own, so every function gets a section of its own; lld, which the toolchain ships,
-    # reads the list.
-    lld="$(dirname "$(command -v swiftc)")/ld.lld"
+    # without the list the start path's code is spread over most of the blocks. The list orders
+    # each function on its own, so every function gets a section of its own; lld, which the
+    # toolchain ships, reads the list. Without lld the build is the same, unordered.
+    lld="$(dirname "$(readlink -f "$(command -v swiftc)")")/ld.lld"
     if [ -x "$lld" ]; then
-        release_flags+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld
-            -Xlinker "--symbol-ordering-file=$root/scripts/lib/start-order.txt"
+        release_flags+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+            -Xswiftc -use-ld=lld -Xlinker "--symbol-ordering-file=$root/scripts/lib/start-order.txt"
             -Xlinker --no-warn-symbol-ordering)
-    fi
-    # The executable is position-dependent: the static runtime's metadata holds absolute addresses
-    # throughout, which a position-independent executable has relocated at every start,
-    # copying each page that holds one. Shared libraries, the heap and the stack keep their
-    # randomised addresses. BEHAVE_PIE=1 builds a position-independent executable instead, its
-    # relocations packed (DT_RELR, glibc 2.36 and later) when linked by lld.
-    if [ "${BEHAVE_PIE:-0}" = 1 ]; then
-        if [ -x "$lld" ] && ldd --version 2>/dev/null |
-            awk 'NR == 1 { split($NF, v, "."); exit !(v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }'; then
-            release_flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
-        fi
     else
-        release_flags+=(-Xswiftc -Xclang-linker -Xswiftc -no-pie)
+        echo "release build: no ld.lld beside swiftc; the start path's functions are not placed first" >&2
     fi
 fi
+
+# release_link_flags PRODUCT: the flags that link PRODUCT, after release_flags. They are the
+# linker's only, so products linked differently share every compiled object.
+# On Linux `behave` and a team's tool are position-dependent: the static runtime's metadata holds
+# absolute addresses throughout, which a position-independent executable has relocated at every
+# start, copying each page that holds one. Shared libraries, the heap and the stack keep their
+# randomised addresses (docs/sandbox.md). `behave-remote`, which reads the network, and any
+# product when BEHAVE_PIE=1, are position-independent, their relocations packed (DT_RELR, glibc
+# 2.36 and later) when lld links them.
+release_link_flags() {
+    [ "$(uname -s)" = Linux ] || return 0
+    if [ "$1" != behave-remote ] && [ "${BEHAVE_PIE:-0}" != 1 ]; then
+        echo -Xlinker --no-pie
+    elif [ -x "$lld" ] && [ "$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($2, v, "."); print (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }')" = 1 ]; then
+        echo -Xlinker -z -Xlinker pack-relative-relocs
+    fi
+}
