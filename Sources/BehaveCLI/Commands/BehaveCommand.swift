@@ -28,7 +28,7 @@ struct BehaveCommand: AsyncParsableCommand {
 
     /// The exit codes the help lists: those of remote behaviours only in a tool that fetches.
     static var exitCodes: String {
-        let remote = BehaveTool.current.remoteHelpVisibility == .default
+        let remote = BehaveTool.current.canFetch
         var unavailable = "69 remote behaviour unavailable (nothing ran)"
         if case .handOff(let executable) = BehaveTool.current.remote.kind {
             unavailable = "69 remote behaviour unavailable, or \(executable) missing (nothing ran)"

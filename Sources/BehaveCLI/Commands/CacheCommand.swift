@@ -10,7 +10,7 @@ package struct CacheCommand: RemoteOnlyCommand {
             abstract:
                 "Show the cached copies of remote behaviours: the active one, the previous one, a pending one, a quarantined one and why.",
             discussion: "With --clear URL, forget everything kept for URL: the next run fetches it afresh.",
-            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+            shouldDisplay: BehaveTool.current.canFetch
         )
     }
 

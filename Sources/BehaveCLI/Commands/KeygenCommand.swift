@@ -8,7 +8,7 @@ package struct KeygenCommand: RemoteOnlyCommand {
         CommandConfiguration(
             commandName: "keygen",
             abstract: "Write a new Ed25519 key pair: NAME.key (private, mode 600) and NAME.pub (give it to the app).",
-            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+            shouldDisplay: BehaveTool.current.canFetch
         )
     }
 

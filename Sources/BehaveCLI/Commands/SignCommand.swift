@@ -10,7 +10,7 @@ package struct SignCommand: RemoteOnlyCommand {
             abstract:
                 "Check a behaviour, then write its detached Ed25519 signature (FILE.sig) over its exact bytes, a sequence number and an optional expiry.",
             discussion: "Serve FILE.sig next to FILE: the loader fetches URL.sig.",
-            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+            shouldDisplay: BehaveTool.current.canFetch
         )
     }
 

@@ -8,7 +8,7 @@ package struct VerifyCommand: RemoteOnlyCommand {
         CommandConfiguration(
             commandName: "verify",
             abstract: "Check a behaviour's detached signature against trusted public keys.",
-            shouldDisplay: BehaveTool.current.remoteHelpVisibility == .default
+            shouldDisplay: BehaveTool.current.canFetch
         )
     }
 

@@ -68,11 +68,15 @@ public struct BehaveTool: Sendable {
         return "\(name)\(own) (Behave \(BehaveVersion.current), \(BehaveVersion.lua))"
     }
 
-    /// The remote options are in the help only of a tool that can fetch (``RemoteSupport/none`` cannot).
-    var remoteHelpVisibility: ArgumentVisibility {
-        if case .unavailable = remote.kind { return .hidden }
-        return .default
+    /// Whether the tool fetches, signs and verifies (``RemoteSupport/none`` does not): its help
+    /// shows the remote options, commands and exit codes only then.
+    var canFetch: Bool {
+        if case .unavailable = remote.kind { return false }
+        return true
     }
+
+    /// The remote options' visibility in the help.
+    var remoteHelpVisibility: ArgumentVisibility { canFetch ? .default : .hidden }
 
     /// The tool this process runs. Set once by ``main()`` before any command is parsed and
     /// before any other thread starts, and only read after that.
