@@ -31,8 +31,8 @@ struct SandboxCancellationTests: HostileScriptSuite {
         } catch {
             #expect(Self.limit(of: error) == .time, "\(error)")
         }
-        // Generous: the suites run in parallel on two cores. The benchmark times the stop itself.
-        #expect(behave_now_ns_swift() - start < 2_000_000_000, "termination came within ten times the limit")
+        // Only a guard against a hang: the suites share two cores, and the benchmark times the stop.
+        #expect(behave_now_ns_swift() - start < 30_000_000_000, "the run stopped rather than hung")
         let report = try await host.run(Behaviour(name: "count.lua", source: "for i = 1, 100000 do end return 1"))
         #expect(report.results.first?.integer == 1)
         #expect(report.instructions == 0, "the polling hook is not an instruction limit")
