@@ -67,6 +67,32 @@ package struct ActionReferences {
         }
     }
 
+    /// One name in the source, with what stands beside it.
+    package struct Name: Equatable {
+        package var name: String
+        package var position: SourcePosition
+        /// After `.` or `:`: a field or method, not a variable.
+        package var isField: Bool
+        /// Before `.`, `:` or `[`: used as a table, as a module is.
+        package var isIndexed: Bool
+    }
+
+    /// Every name of `source` outside comments and strings, keywords included, in order: where
+    /// a check that knows a name's line finds its column.
+    package static func names(in source: [UInt8]) -> [Name] {
+        let tokens = tokens(source)
+        return tokens.indices.compactMap { index in
+            guard case .name(let name) = tokens[index].kind else { return nil }
+            let before = index > 0 ? tokens[index - 1].kind : nil
+            let after = index + 1 < tokens.count ? tokens[index + 1].kind : nil
+            return Name(
+                name: name, position: tokens[index].position,
+                isField: before == .symbol(UInt8(ascii: ".")) || before == .symbol(UInt8(ascii: ":")),
+                isIndexed: after == .symbol(UInt8(ascii: ".")) || after == .symbol(UInt8(ascii: ":"))
+                    || after == .symbol(UInt8(ascii: "[")))
+        }
+    }
+
     /// The call whose arguments start at `tokens[start]`, if one does.
     private static func call(in tokens: [Token], from start: Int) -> Call? {
         guard start < tokens.count else { return nil }

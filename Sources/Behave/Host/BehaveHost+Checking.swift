@@ -4,8 +4,9 @@ import BehaveLua
 /// its `-- requires:` and its `Module.action` references.
 extension BehaveHost {
     /// Checks a behaviour without running it: JSON shape and names against the registry, or
-    /// Lua syntax and the script's `Module.action` references (a missing action is a warning,
-    /// an error when `strict`). Returns every diagnostic (warnings included).
+    /// Lua syntax, the script's `Module.action` references and the globals it reads that
+    /// nothing defines (each a warning, an error when `strict`). Returns every diagnostic
+    /// (warnings included).
     public func check(_ behaviour: Behaviour, strict: Bool = false) -> [Diagnostic] {
         switch behaviour.format {
         case .json:
@@ -15,8 +16,13 @@ extension BehaveHost {
             } catch { return [error] }
         case .lua:
             do {
-                _ = try lua.load(Self.withoutShebang(behaviour.bytes), chunkName: "@" + behaviour.name)
-                return unmetRequirements(of: behaviour) + missingActions(in: behaviour, strict: strict)
+                let chunk = try lua.load(Self.withoutShebang(behaviour.bytes), chunkName: "@" + behaviour.name)
+                let found =
+                    missingActions(in: behaviour, strict: strict)
+                    + unknownGlobals(in: behaviour, chunk: chunk, strict: strict)
+                let start = SourcePosition(line: 0, column: 0)
+                return unmetRequirements(of: behaviour)
+                    + found.sorted { ($0.position ?? start) < ($1.position ?? start) }
             } catch let error as LuaError {
                 return [Diagnostic(error, file: behaviour.name, source: behaviour.bytes)]
             } catch { return [Diagnostic(.error, file: behaviour.name, at: nil, "\(error)")] }
@@ -68,10 +74,9 @@ extension BehaveHost {
         let arguments = call.arguments
         let given = call.lastMayExpand ? arguments.count - 1 : arguments.count
         if given > parameters.count {
-            let plural = parameters.count == 1 ? "" : "s"
             return (
                 arguments[parameters.count].position,
-                "takes \(parameters.count) argument\(plural), but \(arguments.count) were given"
+                ArgumentCount.tooMany(parameters: parameters.count, given: arguments.count)
             )
         }
         for (offset, parameter) in parameters.enumerated() {
