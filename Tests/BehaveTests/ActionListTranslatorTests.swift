@@ -35,11 +35,14 @@ struct ActionListTranslatorTests {
             registry: ModuleRegistry([MyFirstModule()]), file: "list.json", strict: false)
         #expect(
             plan.diagnostics.map(\.description) == [
-                "list.json:1:49: warning: MyFirstModule has no action 'say\\nHello\\u{7}'; skipped",
+                "list.json:1:49: warning: MyFirstModule has no action 'say\\nHello\\u{7}' (did you mean 'sayHello'?); skipped",
                 "list.json:1:103: warning: no module named 'Bad\\r\\nModule'; skipped",
             ])
         let script = ActionListTranslator.lua(for: plan, file: "list.json", layout: .readable)
-        #expect(script.contains("-- skipped (1:49): MyFirstModule has no action 'say\\nHello\\u{7}'\n"), "\(script)")
+        #expect(
+            script.contains(
+                "-- skipped (1:49): MyFirstModule has no action 'say\\nHello\\u{7}' (did you mean 'sayHello'?)\n"),
+            "\(script)")
         _ = try LuaState().load(script, chunkName: "=translated")
     }
 

@@ -67,6 +67,7 @@ struct ActionTypoTests {
             Keynote.vote(city) ; Keynote.vote(table.unpack(t)) ; Keynote.vote "Lyon" ; Keynote.vote [[Lyon]]
             Keynote.show(Keynote.screen("X")) ; MyFirstModule.sayHello() ; Keynote.vote(("a"):rep(2))
             Keynote.vote(nil) -- "nil" for a string
+            MyFirstModule.sayHello(1)
             """, to: "arguments.lua", in: work)
         let warned = try Tool.run(["check", "arguments.lua"], in: work)
         #expect(warned.status == 0)
@@ -78,12 +79,40 @@ struct ActionTypoTests {
                 arguments.lua:4:14: warning: Keynote.vote argument #1 'destination': expected string, found a table
                 arguments.lua:5:14: warning: Keynote.vote argument #1 'destination': expected string, found a number
                 arguments.lua:5:43: warning: MyThirdModule.openUrl argument #1 'url': expected string, found a boolean
+                arguments.lua:6:14: warning: unknown global 'city'
+                arguments.lua:6:48: warning: unknown global 't'
                 arguments.lua:8:14: warning: Keynote.vote argument #1 'destination': expected string, found nil
+                arguments.lua:9:24: warning: MyFirstModule.sayHello takes 0 arguments, but 1 was given
 
                 """)
         let strict = try Tool.run(["check", "--strict", "arguments.lua"], in: work)
         #expect(strict.status == 65)
         #expect(strict.stderr.hasPrefix("arguments.lua:1:14: error: Keynote.vote argument #1"))
+    }
+
+    @Test("a JSON list's misspelt module or action gets the suggestion a script's does, at check and at run")
+    func actionList() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            """
+            [{"name": "Keynot", "actions": [{"func": "show", "value": "x"}]},
+             {"name": "Keynote", "actions": [{"func": "shwo", "value": "x"}]},
+             {"name": "MyFirstModule", "actions": [{"func": "sayHello", "value": 1}]}]
+            """, to: "typo.json", in: work)
+        let expected = """
+            typo.json:1:11: warning: no module named 'Keynot' (did you mean 'Keynote'?); skipped
+            typo.json:2:43: warning: Keynote has no action 'shwo' (did you mean 'show'?); skipped
+            typo.json:3:70: error: MyFirstModule.sayHello(): takes 0 arguments, but 1 was given
+
+            """
+        let checked = try Tool.run(["check", "typo.json"], in: work)
+        #expect(checked.status == 65)
+        #expect(checked.stderr == expected)
+        let ran = try Tool.run(["run", "typo.json"], in: work)
+        #expect(ran.status == 65)
+        #expect(ran.stderr == expected)
+        let strict = try Tool.run(["check", "--strict", "typo.json"], in: work)
+        #expect(strict.stderr.hasPrefix("typo.json:1:11: error: no module named 'Keynot' (did you mean 'Keynote'?)\n"))
     }
 
     @Test("check warns with file:line:column and a suggestion; --strict makes them errors")

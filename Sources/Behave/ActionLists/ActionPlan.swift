@@ -33,7 +33,10 @@ public struct ActionPlan {
                 diagnostics.append(
                     Diagnostic(
                         skip, file: file, at: entry.position,
-                        "no module named '\(entry.module.printable)'\(verb)"))
+                        "no module named '\(entry.module.printable)'"
+                            + Self.suggestion(
+                                for: entry.module, among: registry.modules.flatMap { [$0.name] + $0.aliases })
+                            + verb))
                 continue
             }
             for call in entry.actions {
@@ -48,7 +51,8 @@ public struct ActionPlan {
                     diagnostics.append(
                         Diagnostic(
                             skip, file: file, at: call.position,
-                            "\(module.name) has no action '\(call.action.printable)'\(verb)"))
+                            "\(module.name) has no action '\(call.action.printable)'"
+                                + Self.suggestion(for: call.action, among: module.actions.map(\.name)) + verb))
                     continue
                 }
                 if let problem = ActionPlan.check(call.arguments, against: action, at: call.position) {
@@ -64,6 +68,14 @@ public struct ActionPlan {
         }
     }
 
+    /// ` (did you mean 'NAME'?)` when a candidate is close to `spelling` (its last component, for
+    /// a qualified module name), else nothing: the same suggestion a Lua script's check makes.
+    private static func suggestion(for spelling: String, among candidates: [String]) -> String {
+        let name = spelling.split(separator: ".").last.map(String.init) ?? spelling
+        guard let closest = NameSuggestion.closest(to: name, among: candidates) else { return "" }
+        return " (did you mean '\(closest.printable)'?)"
+    }
+
     private struct ResolvedName: Hashable {
         var module: String
         var spelling: String
@@ -76,12 +88,7 @@ public struct ActionPlan {
         let parameters = action.parameters
         if arguments.count > parameters.count {
             let extra = arguments[parameters.count]
-            return (
-                extra.position,
-                parameters.isEmpty
-                    ? "takes no value, but one was given"
-                    : "takes \(parameters.count) argument(s), but \(arguments.count) were given"
-            )
+            return (extra.position, ArgumentCount.tooMany(parameters: parameters.count, given: arguments.count))
         }
         for (offset, parameter) in parameters.enumerated() {
             guard offset < arguments.count else {
