@@ -18,7 +18,28 @@ struct EditorStubTests {
         return found
     }
 
-    @Test("the stub declares exactly the helpers a behaviour's environment has")
+    /// The global functions a test file's environment has, and the checks `expect` returns, as a
+    /// real `behave test` run lists them.
+    static func testEnvironment() throws -> (functions: Set<String>, checks: Set<String>) {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            """
+            for k, v in pairs(_G) do if type(v) == 'function' then print('function ' .. k) end end
+            for k in pairs(expect(1)) do print('check ' .. k) end
+            test('listed', function() end)
+            """, to: "list_test.lua", in: work)
+        let listed = try Tool.run(["test", "list_test.lua"], in: work)
+        #expect(listed.status == 0, "\(listed.stdout)\(listed.stderr)")
+        var functions: Set<String> = []
+        var checks: Set<String> = []
+        for line in listed.stdout.split(separator: "\n") {
+            if line.hasPrefix("function ") { functions.insert(String(line.dropFirst("function ".count))) }
+            if line.hasPrefix("check ") { checks.insert(String(line.dropFirst("check ".count))) }
+        }
+        return (functions, checks)
+    }
+
+    @Test("the stub declares exactly the helpers a behaviour's and a test file's environments have")
     func helpers() throws {
         let stub = try Tool.run(["modules", "--luals"]).stdout
         let declared = Self.globalFunctions(in: stub)
@@ -35,7 +56,16 @@ struct EditorStubTests {
         ])
         #expect(listed.status == 0, "\(listed.stderr)")
         let helpers = Set(listed.stdout.split(separator: "\n").map(String.init)).subtracting(base)
-        #expect(helpers == declared)
+        // A helper added to the runtime or to testing.lua without its declaration fails here.
+        let tests = try Self.testEnvironment()
+        #expect(helpers.isSubset(of: tests.functions))
+        #expect(tests.functions.subtracting(base) == declared)
+        let checks = Set(
+            stub.split(separator: "\n").filter { $0.hasPrefix("function expectation.") }.map {
+                String($0.dropFirst("function expectation.".count).prefix { $0 != "(" })
+            })
+        #expect(checks == tests.checks)
+        #expect(stub.contains("---@return behave.Expectation\nfunction expect(actual) end"))
         // Each is called as the stub declares it: with its parameters, in order.
         let has = try Tool.run(["run", "-e", "print(has('Keynote', 'show'), has('Keynote', 'frob'))"])
         #expect(has.stdout == "true\tfalse\n")
@@ -62,6 +92,17 @@ struct EditorStubTests {
             calls.stdout
                 == "on\tp\tE\nonce\tp\tE\nafter\t1\t2\nevery\nwait_for\tq\ntimeout\tnil\ttimeout\n",
             "\(calls.stdout)\(calls.stderr)")
+    }
+
+    @Test("stop ends the behaviour at once, as the stub says: nothing after it runs")
+    func stop() throws {
+        let stub = try Tool.run(["modules", "--luals"]).stdout
+        #expect(stub.contains("---Ends the behaviour at once: nothing after the call runs"))
+        let result = try Tool.run([
+            "run", "--fast", "-e", "after(0, function() print('timer') end) pcall(stop) print('after')",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "")
     }
 
     @Test("the callbacks get what the stub says: every a handle, on and once the payload and the name")

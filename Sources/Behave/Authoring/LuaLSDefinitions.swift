@@ -68,6 +68,8 @@ public enum LuaLSDefinitions {
         """
 
     /// The runtime's helpers (`CBehaveRuntime`) as scripts call them, declared in `definitions.lua` (embedded
-    /// by the LuaChunks plugin).
-    static let helpers = "\n" + LuaChunks.definitions.source
+    /// by the LuaChunks plugin), then the test files' helpers, from `testing.lua`'s own annotations.
+    static let helpers =
+        "\n" + LuaChunks.definitions.source
+        + "\n-- Test files (`behave test`) also have these (Testing/testing.lua).\n" + TestHelpers.definitions
 }

@@ -50,7 +50,8 @@ function emit(name, payload) end
 ---@return string? timeout
 function wait_for(name, options) end
 
----Ends the behaviour (after the current task yields).
+---Ends the behaviour at once: nothing after the call runs (`stop(); print("after")` prints
+---nothing, and no `pcall` catches it), and no other task, timer or handler runs after it.
 ---@param reason? string
 function stop(reason) end
 

@@ -34,6 +34,9 @@ stopRun = host.teststop(function(reason)
   if report and not report.stopped then report.stopped, report.reason = true, reason end
 end)
 
+---Declares a test; `behave test` runs each in a fresh sandbox, in the order declared.
+---@param name string
+---@param fn fun()
 function env.test(name, fn)
   if type(name) ~= "string" then
     error("bad argument #1 to 'test' (test name expected, got " .. type(name) .. ")", 2)
@@ -99,10 +102,16 @@ local function fail(message, extra)
   error(message, 4)
 end
 
--- The checks expect(actual) offers, each called as check(actual, ...).
+-- The checks expect(actual) offers, each called as check(actual, ...). The `---` lines are
+-- the editor stub's (`behave modules --luals`), which declares each without `actual`.
+---The checks on a value; each fails the test with its line, and takes an optional last message.
+---@class behave.Expectation
 local expectation = {}
 
 -- expect(actual).to_be(3), or expect(actual):to_be(3).
+---The checks on `actual`: `expect(x).to_be(3)`.
+---@param actual any
+---@return behave.Expectation
 function env.expect(actual)
   local bound = {}
   for name, check in next, expectation do
@@ -114,30 +123,45 @@ function env.expect(actual)
   return bound
 end
 
+---`actual == expected`.
+---@param expected any
+---@param message? string
 function expectation.to_be(actual, expected, message)
   if not rawequal(actual, expected) and actual ~= expected then
     fail("expected " .. show(expected) .. ", got " .. show(actual), message)
   end
 end
 
+---The same contents: tables compared key by key, nested.
+---@param expected any
+---@param message? string
 function expectation.to_equal(actual, expected, message)
   if not same(actual, expected) then
     fail("expected " .. show(expected) .. ", got " .. show(actual), message)
   end
 end
 
+---Neither false nor nil.
+---@param message? string
 function expectation.to_be_truthy(actual, message)
   if not actual then fail("expected a true value, got " .. show(actual), message) end
 end
 
+---False or nil.
+---@param message? string
 function expectation.to_be_falsy(actual, message)
   if actual then fail("expected false or nil, got " .. show(actual), message) end
 end
 
+---Nil.
+---@param message? string
 function expectation.to_be_nil(actual, message)
   if actual ~= nil then fail("expected nil, got " .. show(actual), message) end
 end
 
+---A string containing `expected`, or a table with an element equal to it.
+---@param expected any
+---@param message? string
 function expectation.to_contain(actual, expected, message)
   if type(actual) == "string" and type(expected) == "string" then
     if find(actual, expected, 1, true) then return end
@@ -147,6 +171,9 @@ function expectation.to_contain(actual, expected, message)
   fail("expected " .. show(actual) .. " to contain " .. show(expected), message)
 end
 
+---A function that raises an error whose message contains `expected` (any error when nil).
+---@param expected? string
+---@param message? string
 function expectation.to_fail(actual, expected, message)
   if type(actual) ~= "function" then
     fail("expected a function that fails, got " .. show(actual), message)
@@ -197,6 +224,11 @@ local function names(t)
   return list
 end
 
+---Replaces every action of the module `name` for this test: those in `replacements` by the
+---function given (or one returning the value given), the others by ones that return nothing.
+---@param name string
+---@param replacements? table<string, any>
+---@return {calls: table<string, any[][]>} fake each action's calls, each a list of its arguments
 function env.fake(name, replacements)
   if type(name) ~= "string" then
     error("bad argument #1 to 'fake' (module name expected, got " .. type(name) .. ")", 2)
@@ -228,6 +260,12 @@ function env.fake(name, replacements)
   return {calls = calls}
 end
 
+---Runs the behaviour at `path` (relative to the test file) inside the test, with `options.events`
+---delivered at their times; returns when its main chunk has finished and the last event's
+---handlers have started.
+---@param path string
+---@param options? {events?: {event: string, data?: any, after?: number}[], arguments?: any[]}
+---@return {stopped: boolean, reason?: string, results: table} run
 function env.run_behaviour(path, options)
   if type(path) ~= "string" then
     error("bad argument #1 to 'run_behaviour' (path expected, got " .. type(path) .. ")", 2)
