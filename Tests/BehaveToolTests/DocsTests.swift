@@ -10,7 +10,9 @@ struct DocsTests {
     static let covered: [String: Set<String>] = [
         "README.md": ["two-commands", "seed-run", "first-lua", "first-lua-run", "embedding", "module"],
         // keynote-run: KeynoteDocTests
-        "docs/behaviours.md": ["seed-run", "keynote-run", "event-line", "embedding", "async-action"],
+        "docs/behaviours.md": [
+            "seed-run", "action-list", "action-list-run", "keynote-run", "event-line", "embedding", "async-action",
+        ],
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
         // RemoteDocTests runs the sh blocks
         "docs/remote.md": [
@@ -77,6 +79,17 @@ struct DocsTests {
         #expect(lines.removeFirst() == "$ scripts/behave run scripts/examples/Protocols.json")
         let result = try Tool.run(["run", "scripts/examples/Protocols.json"])
         #expect(result.status == 0)
+        #expect(lines.joined(separator: "\n") + "\n" == result.stdout + result.stderr)
+    }
+
+    @Test("the action list format's example runs to the output shown, stdout then the warning")
+    func actionList() throws {
+        let work = try Tool.temporaryDirectory()
+        _ = try Tool.write(try Docs.block("action-list", in: "docs/behaviours.md"), to: "actions.json", in: work)
+        var lines = try Docs.block("action-list-run", in: "docs/behaviours.md").split(separator: "\n").map(String.init)
+        #expect(lines.removeFirst() == "$ behave run actions.json")
+        let result = try Tool.run(["run", "actions.json"], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(lines.joined(separator: "\n") + "\n" == result.stdout + result.stderr)
     }
 
