@@ -7,7 +7,7 @@ import CBehaveLua
 /// A fifth module, so the host carries as many as an app with a handful of features.
 struct Counter: BehaveModule {
     let name = "Counter"
-    var actions: [Action] { [Action("twice", parameter: .init("n", .integer)) { (_, n: Int) in n * 2 }] }
+    var actions: [Action] { [Action("twice", "n") { (_, n: Int) in n * 2 }] }
 }
 
 /// The five modules of the host rows, made anew for each host.

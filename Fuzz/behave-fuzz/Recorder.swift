@@ -8,20 +8,20 @@ struct Recorder: BehaveModule {
     var actions: [Action] {
         [
             Action("note") { context in try context.print("note") },
-            Action("text", parameter: .init("s", .string)) { (context, s: String) in try context.print("text \(s)") },
-            Action("count", parameter: .init("n", .integer)) { (context, n: Int) in try context.print("count \(n)") },
-            Action("ratio", parameter: .init("x", .number)) { (context, x: Double) in try context.print("ratio \(x)") },
-            Action("flag", parameter: .init("b", .boolean)) { (context, b: Bool) in try context.print("flag \(b)") },
-            Action("names", parameter: .init("list", .array(.string))) { (context, list: [String]) in
+            Action("text", "s") { (context, s: String) in try context.print("text \(s)") },
+            Action("count", "n") { (context, n: Int) in try context.print("count \(n)") },
+            Action("ratio", "x") { (context, x: Double) in try context.print("ratio \(x)") },
+            Action("flag", "b") { (context, b: Bool) in try context.print("flag \(b)") },
+            Action("names", "list") { (context, list: [String]) in
                 try context.print("names \(list)")
             },
-            Action("maybe", parameter: .init("s", .optional(.string))) { (context, s: String?) in
+            Action("maybe", "s") { (context, s: String?) in
                 try context.print("maybe \(s ?? "nil")")
             },
-            Action("scores", parameter: .init("m", .map(.integer))) { (context, m: [String: Int]) in
+            Action("scores", "m") { (context, m: [String: Int]) in
                 try context.print("scores \(m.sorted { $0.key < $1.key })")
             },
-            Action("pair", parameters: (.init("a", .string), .init("b", .integer))) {
+            Action("pair", "a", "b") {
                 (context, a: String, b: Int) -> Int in
                 try context.print("pair \(a) \(b)")
                 return b

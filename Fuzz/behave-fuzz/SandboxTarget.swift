@@ -27,12 +27,12 @@ enum SandboxTarget: FuzzTarget {
     static func check(_ input: [UInt8]) {
         let host = self.host
         _ = blocking { try? await host.run(Behaviour(name: "fuzz.lua", bytes: input, format: .lua)) }
-        let probe = blocking { () async -> String? in
+        let probe = blocking { () async -> PlainValue? in
             try? await host.run(
                 Behaviour(name: "probe.lua", source: "local t = {} for i = 1, 10 do t[i] = i end return #t")
             )
-            .results.first?.description
+            .results.first
         }
-        if probe != "10" { finding("the host no longer runs a known script: \(probe ?? "an error")") }
+        if probe != .integer(10) { finding("the host no longer runs a known script: \(probe.map { "\($0)" } ?? "an error")") }
     }
 }

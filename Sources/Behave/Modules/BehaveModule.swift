@@ -8,7 +8,7 @@
 ///     let name = "Counter"
 ///     var doc: String { "Counts things" }
 ///     var actions: [Action] {
-///         [Action("twice", parameter: .init("n", .integer)) { (_, n: Int) in n * 2 }]
+///         [Action("twice", "n") { (_, n: Int) in n * 2 }]
 ///     }
 /// }
 /// ```

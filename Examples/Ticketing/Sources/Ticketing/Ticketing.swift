@@ -27,7 +27,7 @@ public struct Ticketing: BehaveModule, TicketRouting {
             // snippet: adopt-open
             Action(
                 "open", doc: "Opens a ticket on the desk and returns its number",
-                parameter: ActionParameter("title", .string, doc: "what the ticket is about")
+                Action.Parameter("title", doc: "what the ticket is about")
             ) {
                 (_, title: String) async throws -> Int in
                 guard !title.isEmpty else { throw TicketingError("a ticket needs a title") }
@@ -36,10 +36,8 @@ public struct Ticketing: BehaveModule, TicketRouting {
             // snippet end
             Action(
                 "route", doc: "The team a ticket goes to (urgent ones to on-call)",
-                parameters: (
-                    ActionParameter("title", .string, doc: "what the ticket is about"),
-                    ActionParameter("priority", .integer, doc: "1 (low) to 3 (urgent)")
-                )
+                Action.Parameter("title", doc: "what the ticket is about"),
+                Action.Parameter("priority", doc: "1 (low) to 3 (urgent)")
             ) {
                 (_, title: String, priority: Int) throws -> String in
                 guard (1...3).contains(priority) else {
@@ -49,10 +47,8 @@ public struct Ticketing: BehaveModule, TicketRouting {
             },
             Action(
                 "assign", doc: "Assigns ticket NUMBER to TEAM on the desk and says so",
-                parameters: (
-                    ActionParameter("number", .integer, doc: "a number `open` returned"),
-                    ActionParameter("team", .string, doc: "a team, e.g. from `route`")
-                )
+                Action.Parameter("number", doc: "a number `open` returned"),
+                Action.Parameter("team", doc: "a team, e.g. from `route`")
             ) {
                 (context, number: Int, team: String) async throws in
                 try await desk.assign(number, to: team)
