@@ -2,7 +2,7 @@ import CBehaveLua
 
 /// A Lua value copied out of (or into) a state as a plain tree: what the Codable encoder and
 /// decoder work on. Reading a table into a node refuses cycles and bounds nesting.
-indirect enum LuaNode {
+package indirect enum LuaNode {
     case `nil`
     case boolean(Bool)
     case integer(Int64)

@@ -14,6 +14,11 @@ public struct LuaTableDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from stack: LuaStack, at index: Int32) throws -> T {
         try StackDecoder.decode(type, from: stack, at: index)
     }
+
+    /// Decodes a tree already copied out of a state (a run's results, which outlive it).
+    package func decode<T: Decodable>(_ type: T.Type, from node: LuaNode) throws -> T {
+        try decodeScalar(type, node, { [] })
+    }
 }
 
 /// Decodes from a copy of a value (a node tree): used for containers a type keeps beyond one

@@ -84,7 +84,15 @@ static int rt_deliverall(lua_State *L) {
         if (i > 1) behave_next_slice(L);
         lua_rawgeti(L, EVENTS, 2 * i - 1);
         lua_rawgeti(L, EVENTS, 2 * i);
-        behave_rt_deliver(L, rt, BASE + 1);
+        if (behave_rt_deliver(L, rt, BASE + 1) == 0) {
+            rt->unhandled++;
+            if (rt->tracing) {
+                behave_rt_get(L, TRACER);
+                lua_pushliteral(L, "unhandled");
+                lua_pushvalue(L, BASE + 1);
+                lua_call(L, 2, 0);
+            }
+        }
         lua_settop(L, BASE);
         behave_sched_step(L, rt, BASE);
         delivered = i;
@@ -194,6 +202,10 @@ int behave_runtime_set_context(lua_State *L, behave_runtime *rt) {
 }
 
 void behave_runtime_set_trace(behave_runtime *rt, int on) { rt->tracing = on; }
+
+void behave_runtime_set_forwarding(behave_runtime *rt, int on) { rt->forwarding = on; }
+
+int behave_runtime_unhandled(const behave_runtime *rt) { return rt->unhandled; }
 
 int behave_runtime_push_test_stop(lua_State *L, behave_runtime *rt) {
     if (!lua_checkstack(L, 2)) return BEHAVE_RUNTIME_NO_ROOM;

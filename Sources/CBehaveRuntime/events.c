@@ -28,8 +28,10 @@ static int rt_listen(lua_State *L, int once, const char *fname) {
 static int rt_on(lua_State *L) { return rt_listen(L, 0, "on"); }
 static int rt_once(lua_State *L) { return rt_listen(L, 1, "once"); }
 
-void behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
+/* Returns how many handlers and waiters the event reached. */
+int behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
     int payload = name + 1;
+    int reached = 0;
     luaL_checkstack(L, 12, "runtime");
     if (rt->tracing) {
         behave_rt_get(L, TRACER);
@@ -58,6 +60,7 @@ void behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
                 lua_pushvalue(L, payload);
                 lua_pushvalue(L, name);
                 behave_sched_spawn(L, rt, 3);
+                reached++;
             }
             lua_pop(L, 1);
         }
@@ -101,17 +104,28 @@ void behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
                 if (lua_isnil(L, payload)) lua_pushboolean(L, 1);
                 else lua_pushvalue(L, payload);
                 behave_sched_schedule(L, rt, 2);
+                reached++;
             }
             lua_pop(L, 1);
         }
     }
     lua_settop(L, top);
+    return reached;
 }
 
 static int rt_emit(lua_State *L) {
     behave_rt_event_name(L, 1, "emit");
     lua_settop(L, 2);
-    behave_rt_deliver(L, behave_runtime_of(L), 1);
+    behave_runtime *rt = behave_runtime_of(L);
+    if (rt->forwarding) {
+        luaL_checkstack(L, 4, "runtime");
+        behave_rt_get(L, TRACER);
+        lua_pushliteral(L, "emit");
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_call(L, 3, 0);
+    }
+    behave_rt_deliver(L, rt, 1);
     return 0;
 }
 

@@ -30,6 +30,8 @@ typedef struct behave_runtime {
     int stopped;         /* stop() was called: OUTCOME is its reason */
     int failed;          /* the main task failed: OUTCOME and TRACE say how */
     int tracing;         /* an observer watches the host: TRACER hears of events and timers */
+    int forwarding;      /* the app listens: TRACER hears of each event the behaviour emits */
+    int unhandled;       /* events from outside that no handler or waiter wanted */
     int blocked;         /* tasks in wait_for with no timeout */
     int dead;            /* records in the heap that are done (cancelled, answered) */
     int pooled;          /* finished coroutines in POOL */
@@ -172,7 +174,7 @@ void behave_rt_resumed(lua_State *L, behave_runtime *rt, int co, int ok);
  * the stack below it. */
 void behave_rt_fire(lua_State *L, behave_runtime *rt, int record, double at);
 /* Delivers the event whose name and payload are at `name` and `name + 1`. */
-void behave_rt_deliver(lua_State *L, behave_runtime *rt, int name);
+int behave_rt_deliver(lua_State *L, behave_runtime *rt, int name);
 /* Pushes what a step leaves for the host (the error and traceback of a failure, the reason of a
  * stop, nothing while it runs); returns how many values. */
 int behave_rt_outcome(lua_State *L, behave_runtime *rt);

@@ -23,10 +23,10 @@ struct GettingStartedTests {
                 return now()
                 """)
         let report = try await host.run(behaviour)
-        // report.finish == .completed(waiting: 0), report.results[0].number == 3600
+        // report.finish == .completed(waiting: 0), report.results[0] == .number(3600)
         // snippet end
         #expect(report.finish == .completed(waiting: 0))
-        #expect(report.results.first?.number == 3600)
+        #expect(report.results.first == .number(3600))
         #expect(captured.output == "Hello My name is MyFirstModule\nGoodBye My name was MyFirstModule\n")
     }
 }

@@ -22,10 +22,10 @@ struct ModuleHostTests {
         _ = host.check(Behaviour(name: "c.lua", source: "leak = 1"))  // checking runs nothing
         let first = try await host.run(
             Behaviour(name: "a.lua", source: "local seen = leak leak = 'a' string.upper = nil return seen"))
-        #expect(first.results.first.map { if case .nil = $0 { true } else { false } } == true)
+        #expect(first.results.first == .null)
         let second = try await host.run(Behaviour(name: "b.lua", source: "return leak, string.upper('x')"))
-        #expect(second.results.first.map { if case .nil = $0 { true } else { false } } == true)
-        #expect(second.results.last?.string == "X")
+        #expect(second.results.first == .null)
+        #expect(second.results.last == .string("X"))
     }
 
     @Test("module tables are read-only to scripts")
@@ -35,6 +35,6 @@ struct ModuleHostTests {
             _ = try await host.run(Behaviour(name: "w.lua", source: "MyFirstModule.sayHello = nil"))
         }
         let report = try await host.run(Behaviour(name: "r.lua", source: "return type(MyFirstModule.sayHello)"))
-        #expect(report.results.first?.string == "function")
+        #expect(report.results.first == .string("function"))
     }
 }

@@ -33,6 +33,7 @@ struct ObserverTests {
                     "\(module).\(action)(\(arguments.joined(separator: ","))) -> \(results.joined(separator: ","))\(error.map { " ! " + $0 } ?? "")"
                 case .event(let name, let payload): "event \(name) \(payload)"
                 case .timer(let timer): "timer \(timer)"
+                case .unhandled(let name): "unhandled \(name)"
                 }
             } == [
                 "timer after 1s", #"event GO "now""#, "MyFirstModule.sayHello() -> ",

@@ -19,30 +19,38 @@ extension BehaveHost {
         scriptName: String? = nil, events: EventChannel? = nil,
         timeline: [TimedEvent] = []
     ) async throws(BehaveError) -> RunReport {
+        await gate.enter()
+        defer { gate.leave() }
         lastRun = RunUsage()
         searchPath.loaded = []
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
-        return try await schedule(
+        var (report, values) = try await schedule(
             chunk, arguments: arguments, events: events, timeline: timeline,
             origin: nil, pushingContext: true)
+        report.results = try slice { RunResults(copying: values) }
+        return report
     }
 
     /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
-    /// has an `origin`) until the chunk itself has ended.
+    /// has an `origin`) until the chunk itself has ended. The report's results are left empty:
+    /// the values the chunk returned come beside it, still in the state.
     nonisolated(nonsending) func schedule(
         _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
         timeline: [TimedEvent], origin: Double?,
         pushingContext: Bool
-    ) async throws(BehaveError) -> RunReport {
+    ) async throws(BehaveError) -> (RunReport, [LuaValue]) {
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
         starter.scheduler = scheduler
         defer { starter.scheduler = nil }
         output.reset()
         firstTaskFailure = nil
         let started = clock.now
-        tracer.origin = started
+        let listening = tracer.begin(at: started)
+        defer { tracer.end() }
         clearCancellation()
         runtime.setTrace(tracer.observer != nil)
+        runtime.setForwarding(listening)
+        let unhandledBefore = runtime.unhandledEvents
         instructionsThisRun = 0
         defer {
             lastRun = RunUsage(
@@ -53,17 +61,19 @@ extension BehaveHost {
         let finish = try await scheduler.run(
             main: chunk, arguments: arguments, events: events, timeline: timeline,
             origin: origin, untilMainEnds: origin != nil)
-        let results = (try? slice { try runtime.results() }) ?? []
-        return RunReport(
-            results: results, finish: finish, failedTasks: scheduler.failedTasks,
+        let values = (try? slice { try runtime.results() }) ?? []
+        let report = RunReport(
+            results: RunResults([]), finish: finish, failedTasks: scheduler.failedTasks,
+            unhandledEvents: runtime.unhandledEvents - unhandledBefore, firstUnhandledEvent: tracer.firstUnhandled,
             instructions: instructionsThisRun, peakMemory: lua.peakMemory,
             bytesWritten: output.bytesWritten, duration: clock.now - started)
+        return (report, values)
     }
 
     /// The state a run or session starts in: the current one if nothing has run in it yet.
     func takeFreshState() throws(BehaveError) {
         if !stateIsFresh {
-            do { try reset() } catch {
+            do { try resetState() } catch {
                 throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
             }
         }
@@ -123,17 +133,13 @@ extension BehaveHost {
     }
 
     /// Calls a function of the current state directly (no scheduler: it cannot wait or call
-    /// async actions), with the run-slice limits armed.
-    package func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> RunReport {
+    /// async actions), with the run-slice limits armed; returns what it returned.
+    package func call(_ function: LuaFunction, _ arguments: [any LuaPushable] = []) throws(BehaveError) -> [LuaValue] {
         stateIsFresh = false
         setEnvironment(of: function)
         clearCancellation()
         instructionsThisRun = 0
-        let results = try slice { try function.call(arguments: arguments) }
-        return RunReport(
-            results: results, finish: .completed(waiting: 0), failedTasks: 0,
-            instructions: instructionsThisRun, peakMemory: lua.peakMemory,
-            bytesWritten: output.bytesWritten, duration: 0)
+        return try slice { try function.call(arguments: arguments) }
     }
 
     func setEnvironment(of function: LuaFunction) {

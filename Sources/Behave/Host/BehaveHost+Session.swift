@@ -24,7 +24,9 @@ extension BehaveHost {
     nonisolated(nonsending) func runInput(
         _ chunk: LuaFunction, arguments: [any LuaPushable] = [],
         origin: Double
-    ) async throws(BehaveError) -> RunReport {
+    ) async throws(BehaveError) -> (RunReport, [LuaValue]) {
+        await gate.enter()
+        defer { gate.leave() }
         setEnvironment(of: chunk)
         return try await schedule(
             chunk, arguments: arguments, events: nil, timeline: [], origin: origin,

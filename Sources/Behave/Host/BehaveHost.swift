@@ -14,11 +14,13 @@ import CBehave
 /// try await host.run(Behaviour(name: "hello.lua", source: "MyFirstModule.sayHello()"))
 /// ```
 ///
-/// A host is confined: use it from one task at a time. ``cancellation`` and ``EventChannel``
-/// may be used from anywhere. Used from a thread with less than 1 MiB of C stack left (Apple's
+/// A host is `Sendable`: an actor, the main actor or several tasks may share it, and
+/// `Task { try await host.run(…) }` or `async let` run it anywhere. Runs on one host take turns:
+/// a run that starts while another is under way waits for it. ``cancellation`` and
+/// ``EventChannel`` may be used from anywhere. Used from a thread with less than 1 MiB of C stack left (Apple's
 /// secondary threads), it runs Lua on a thread of its own with 8 MiB while the caller waits, so
 /// module actions may run there.
-public final class BehaveHost {
+public final class BehaveHost: @unchecked Sendable {
     /// The modules behaviours can call.
     public let registry: ModuleRegistry
     /// What behaviours may reach and use.
@@ -29,13 +31,26 @@ public final class BehaveHost {
     public let clock: any BehaveClock
     /// What the app tells behaviours about itself (platform, version, locale, flags): the
     /// script's read-only `context` table.
-    public var context: [String: PlainValue] = [:]
+    /// A run reads it when it starts.
+    public var context: [String: PlainValue] {
+        get { settingsLock.withLock { settings.context } }
+        set { settingsLock.withLock { settings.context = newValue } }
+    }
     /// The command line before the script's name, the program's name first: the `arg` table holds
     /// them at negative indices, as the stock interpreter's does.
-    public var interpreterArguments: [String] = []
+    public var interpreterArguments: [String] {
+        get { settingsLock.withLock { settings.interpreterArguments } }
+        set { settingsLock.withLock { settings.interpreterArguments = newValue } }
+    }
     /// What the last run (or session input) used, also when it failed or a limit stopped it:
     /// what an app logs about a behaviour that hit a limit.
-    public internal(set) var lastRun = RunUsage()
+    public internal(set) var lastRun: RunUsage {
+        get { settingsLock.withLock { settings.lastRun } }
+        set { settingsLock.withLock { settings.lastRun = newValue } }
+    }
+    /// What the app sets and reads from any thread while a run may be under way.
+    private var settings = (context: [String: PlainValue](), interpreterArguments: [String](), lastRun: RunUsage())
+    private let settingsLock = Lock()
     /// The state of the current (or last) run.
     package private(set) var lua: LuaState
     /// The table behaviours run in (their `_ENV`).
@@ -45,6 +60,8 @@ public final class BehaveHost {
     let starter = ActionStarter()
     let tracer: Tracer
     let cancelFlag = CancelFlag()
+    /// One run at a time uses the state.
+    let gate = RunGate()
     /// Whether the current state has run nothing yet, so the next run may use it as is.
     var stateIsFresh = true
     /// Instructions counted by the slices of the current run (the control block counts one slice).
@@ -87,8 +104,21 @@ public final class BehaveHost {
     /// --trace`): on the host's thread, except for a failed async action, which is reported from
     /// the thread it failed on. Nothing is recorded while it is nil.
     public var observer: (@Sendable (TraceEvent) -> Void)? {
-        get { tracer.observer }
-        set { tracer.observer = newValue }
+        get { tracer.appObserver }
+        set { tracer.appObserver = newValue }
+    }
+
+    /// What the next run emits (`emit(name, payload)`), as it emits it: ask before starting the
+    /// run; the stream finishes when that run ends. A reader slower than the behaviour keeps the
+    /// newest `limit` events.
+    ///
+    /// ```swift
+    /// let emitted = host.emittedEvents()
+    /// async let report = host.run(behaviour)
+    /// for await event in emitted { print(event.name, event.payload) }
+    /// ```
+    public func emittedEvents(bufferingNewest limit: Int = 10_000) -> AsyncStream<EmittedEvent> {
+        tracer.emitted.subscribe(bufferingNewest: limit)
     }
 
     /// The files `require` loaded during the last run, in order (what `behave run --watch`
@@ -116,6 +146,13 @@ public final class BehaveHost {
     /// Starts over with a fresh state (what a run does before each behaviour that follows
     /// another). `directories` replaces where `require` searches.
     public func reset(directories: [String]? = nil) throws {
+        guard gate.tryEnter() else { throw BehaveError.failed(LuaError(kind: .runtime, message: "a run is under way")) }
+        defer { gate.leave() }
+        try resetState(directories: directories)
+    }
+
+    /// ``reset(directories:)`` by the run that holds the gate.
+    func resetState(directories: [String]? = nil) throws {
         if let directories { searchPath.directories = directories }
         lua.close()
         let searchPath = self.searchPath

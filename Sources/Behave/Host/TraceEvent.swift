@@ -11,6 +11,8 @@ public struct TraceEvent: Sendable, Equatable {
         case event(name: String, payload: String)
         /// A timer of `after` or `every` fired; `timer` is its handle's description (`every 5s`).
         case timer(String)
+        /// The event `name` arrived from outside and no handler or waiter wanted it: it was dropped.
+        case unhandled(name: String)
     }
 
     /// Seconds since the run started, on the host's clock (the behaviour's `now()`).
@@ -20,7 +22,7 @@ public struct TraceEvent: Sendable, Equatable {
 
     /// One JSON object on one line: `{"t":0.5,"type":"action","module":…,"action":…,"args":[…],
     /// "results":[…],"error":null,"duration":…}`, `{"t":…,"type":"event","name":…,"payload":…}`,
-    /// `{"t":…,"type":"timer","timer":…}`.
+    /// `{"t":…,"type":"timer","timer":…}`, `{"t":…,"type":"unhandled","name":…}`.
     public var jsonLine: String {
         let time = "{\"t\":\(Self.number(self.time)),"
         switch kind {
@@ -33,6 +35,8 @@ public struct TraceEvent: Sendable, Equatable {
             return time + "\"type\":\"event\",\"name\":\(JSONText.quoted(name)),\"payload\":\(payload)}"
         case .timer(let timer):
             return time + "\"type\":\"timer\",\"timer\":\(JSONText.quoted(timer))}"
+        case .unhandled(let name):
+            return time + "\"type\":\"unhandled\",\"name\":\(JSONText.quoted(name))}"
         }
     }
 

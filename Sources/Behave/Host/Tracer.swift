@@ -5,16 +5,54 @@ import CBehave
 /// ``BehaveHost/observer``. Shared by a host and every state it makes; nothing is read from
 /// the stack unless an observer is set.
 final class Tracer: @unchecked Sendable {
-    /// Set and read on the host's thread only.
-    var observer: (@Sendable (TraceEvent) -> Void)?
+    /// The observer of the run under way: set when it starts, read on the host's thread only.
+    private(set) var observer: (@Sendable (TraceEvent) -> Void)?
+    /// The observer the app sets, from any thread; a run takes it when it starts.
+    private var configuredObserver: (@Sendable (TraceEvent) -> Void)?
+    private let lock = Lock()
     /// The run's start on the host's clock.
-    var origin = 0.0
+    private(set) var origin = 0.0
     let clock: any BehaveClock
+    /// Who hears what behaviours emit.
+    let emitted = EmittedEventStreams()
+    /// The first event of the run that reached no handler or waiter, with when it arrived.
+    private(set) var firstUnhandled: String?
 
     init(clock: any BehaveClock) { self.clock = clock }
 
+    /// The observer the app set (``BehaveHost/observer``).
+    var appObserver: (@Sendable (TraceEvent) -> Void)? {
+        get { lock.withLock { configuredObserver } }
+        set { lock.withLock { configuredObserver = newValue } }
+    }
+
+    /// A run (or a session's input) starts at `origin`: it takes the app's observer and listeners.
+    /// Returns whether anyone listens to emitted events.
+    func begin(at origin: Double) -> Bool {
+        self.origin = origin
+        observer = appObserver
+        firstUnhandled = nil
+        return emitted.begin()
+    }
+
+    /// The run has ended: the streams of emitted events finish.
+    func end() { emitted.end() }
+
     func report(_ kind: TraceEvent.Kind) {
         observer?(TraceEvent(time: clock.now - origin, kind: kind))
+    }
+
+    /// The behaviour emitted `name` with `payload`: copied for the app's listeners.
+    func emitted(name: String, payload: LuaValue) {
+        var budget = RunResults.maximumValues
+        let time = clock.now - origin
+        emitted.yield(EmittedEvent(name: name, payload: .copy(payload, depth: 0, budget: &budget), time: time))
+    }
+
+    /// The event `name` arrived and nothing wanted it.
+    func unhandled(_ name: String) {
+        if firstUnhandled == nil { firstUnhandled = "'\(name)' at \(TraceEvent.number(clock.now - origin))s" }
+        report(.unhandled(name: name))
     }
 
     /// Runs an action's `body` on `stack`, reporting its arguments and its results or its error.

@@ -75,6 +75,12 @@ struct RuntimeDriver {
     /// Whether the host's tracer hears of each event delivered and timer fired.
     func setTrace(_ on: Bool) { behave_runtime_set_trace(runtime, on ? 1 : 0) }
 
+    /// Whether the host hears of each event the behaviour emits (an app listens).
+    func setForwarding(_ on: Bool) { behave_runtime_set_forwarding(runtime, on ? 1 : 0) }
+
+    /// Events delivered from outside that reached no handler and no waiter, so far.
+    var unhandledEvents: Int { Int(behave_runtime_unhandled(runtime)) }
+
     /// What the main chunk returned.
     func results() throws -> [LuaValue] {
         let base = lua.stack.count

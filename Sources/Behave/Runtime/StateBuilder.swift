@@ -210,7 +210,8 @@ enum StateBuilder {
         try lua.makeRoom(4)
         stack.newTable(hashCount: 9)
         defer { stack.pop() }
-        // The runtime calls it for each event delivered and timer fired, while tracing is on.
+        // The runtime calls it for each event delivered and timer fired while tracing is on, each
+        // event emitted while the app listens, and each event from outside that nothing wanted.
         lua.pushFunction(named: "trace") { stack in
             switch try String.read(from: stack, at: 1) {
             case "event":
@@ -218,6 +219,8 @@ enum StateBuilder {
                     .event(
                         name: try String.read(from: stack, at: 2),
                         payload: Tracer.json(stack, at: 3)))
+            case "emit": tracer.emitted(name: try String.read(from: stack, at: 2), payload: stack.value(at: 3))
+            case "unhandled": tracer.unhandled(try String.read(from: stack, at: 2))
             default: tracer.report(.timer(try String.read(from: stack, at: 2)))
             }
             return 0

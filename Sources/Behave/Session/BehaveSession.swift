@@ -61,7 +61,7 @@ public final class BehaveSession {
             let table = host.environment[module.name]
             if case .table = table { try? modules.set(table, module.name) }
         }
-        printer = try host.call(chunk, [modules as any LuaPushable] + ValuePrinter.settings).results.first?.function
+        printer = try host.call(chunk, [modules as any LuaPushable] + ValuePrinter.settings).first?.function
     }
 
     /// Compiles and runs one input. Like the stock `lua` prompt, it tries `return <text>`
@@ -120,11 +120,12 @@ public final class BehaveSession {
 
     nonisolated(nonsending) private func run(_ chunk: LuaFunction, arguments: [any LuaPushable] = []) async -> Outcome {
         let report: RunReport
+        let values: [LuaValue]
         do {
-            report = try await host.runInput(chunk, arguments: arguments, origin: origin)
+            (report, values) = try await host.runInput(chunk, arguments: arguments, origin: origin)
         } catch { return .failed(error) }
         if case .stopped(let reason) = report.finish { return .stopped(reason) }
-        return .values(format(report.results))
+        return .values(format(values))
     }
 
     /// The values as the REPL prints them; nil for none. Printing runs on a budget of its own

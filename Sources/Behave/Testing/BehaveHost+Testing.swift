@@ -17,6 +17,8 @@ extension BehaveHost {
     /// Runs a test file in a fresh state: its code declares its tests, then test number `index`
     /// (from 1; 0 runs none) runs as the main task, in the sandbox, on the host's clock.
     nonisolated(nonsending) func runTest(_ index: Int, of file: Behaviour) async -> TestOutcome {
+        await gate.enter()
+        defer { gate.leave() }
         var names: [String]?
         let wall = SystemClock()
         let started = wall.now
@@ -28,7 +30,7 @@ extension BehaveHost {
         do throws(BehaveError) {
             let chunk = try prepare(file, strict: false, arguments: [], scriptName: nil)
             let runner = try testRunner(for: file) { names = $0 }
-            let report = try await schedule(
+            let (report, _) = try await schedule(
                 runner, arguments: [chunk, index], events: nil, timeline: [], origin: nil, pushingContext: true)
             if report.failedTasks > 0 {
                 let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"

@@ -80,6 +80,12 @@ struct RunInvocation: Equatable {
                 "\(BehaveTool.current.name): warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
                     + "waiting for an event that can no longer arrive\n")
         }
+        if report.unhandledEvents > 0, let first = report.firstUnhandledEvent {
+            let more = report.unhandledEvents - 1
+            StandardError.write(
+                "\(BehaveTool.current.name): warning: no handler or waiter wanted event \(first)"
+                    + (more > 0 ? ", nor \(more) more event\(more == 1 ? "" : "s")" : "") + "; dropped\n")
+        }
         if report.failedTasks > 0 {
             StandardError.write(
                 "\(BehaveTool.current.name): \(report.failedTasks) handler\(report.failedTasks == 1 ? "" : "s") or timer\(report.failedTasks == 1 ? "" : "s") failed\n"

@@ -75,6 +75,10 @@ int behave_runtime_deliver(lua_State *L, behave_runtime *runtime, double now, in
 int behave_runtime_set_context(lua_State *L, behave_runtime *runtime);
 /* Whether host.trace hears of each event delivered and timer fired. Runs no Lua. */
 void behave_runtime_set_trace(behave_runtime *runtime, int on);
+/* Whether host.trace hears of each event the behaviour emits (an app listening). Runs no Lua. */
+void behave_runtime_set_forwarding(behave_runtime *runtime, int on);
+/* How many events delivered from outside reached no handler and no waiter. Runs no Lua. */
+int behave_runtime_unhandled(const behave_runtime *runtime);
 /* Pushes teststop(hook), for a test file's helpers (testing.lua), which call it: a test's run, in
  * which stop() calls hook(reason) and ends only its task; it returns the function that ends the
  * run. Runs no Lua: LUA_OK, or BEHAVE_RUNTIME_NO_ROOM. */

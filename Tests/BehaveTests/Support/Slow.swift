@@ -12,12 +12,12 @@ struct Slow: BehaveModule {
     let name = "Slow"
     var actions: [Action] {
         [
-            Action("double", doc: "2n after n seconds of the host's clock", parameter: ActionParameter("n", .integer)) {
+            Action("double", doc: "2n after n seconds of the host's clock", "n") {
                 (context, n: Int) async throws -> Int in
                 try await context.sleep(Double(n))
                 return n * 2
             },
-            Action("refuse", doc: "fails after a second", parameter: ActionParameter("why", .string)) {
+            Action("refuse", doc: "fails after a second", "why") {
                 (context, why: String) async throws -> String in
                 try await context.sleep(1)
                 throw Refused()
@@ -26,7 +26,7 @@ struct Slow: BehaveModule {
                 for _ in 0..<10 { await Task.yield() }
                 return "done"
             },
-            Action("chatty", doc: "prints from another thread", parameter: ActionParameter("n", .integer)) {
+            Action("chatty", doc: "prints from another thread", "n") {
                 (context, n: Int) async throws in
                 for i in 0..<n { try context.print("line \(i)") }
             },

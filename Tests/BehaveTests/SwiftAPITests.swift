@@ -1,0 +1,167 @@
+import Behave
+import BehaveLua
+import Testing
+
+/// The Swift API as an adopter meets it: actions of any arity, sync unless the closure is async,
+/// results and emitted events as plain Sendable values, a host shared across tasks and actors.
+@Suite("Swift API: actions, results, emitted events, concurrency")
+struct SwiftAPITests {
+    static func host(clock: VirtualClock = VirtualClock(), captured: Captured = Captured()) throws -> BehaveHost {
+        try BehaveHost(
+            modules: [Cart()],
+            output: OutputSink(write: { captured.output += $0 }, diagnostic: { captured.diagnostics += $0 + "\n" }),
+            clock: clock)
+    }
+
+    @Test("each action is described as written: arity, types, result, and async only for an async closure")
+    func forms() throws {
+        let actions = Cart().actions
+        let described = actions.map { action in
+            (action.isAsync ? "async " : "") + action.signature + " -> \(action.returns)"
+                + " " + action.parameters.map { "\($0.type)" }.joined(separator: ",")
+        }
+        #expect(
+            described == [
+                "clear() -> nil ", "count() -> integer ", "remove(item:) -> nil string",
+                "quantity(item:) -> integer string", "add(item:qty:) -> nil string,integer",
+                "price(item:qty:) -> number string,integer", "line(item:qty:note:) -> string string,integer,string",
+                "place(item:qty:note:express:) -> string string,integer,string,boolean",
+                "async checkout() -> string ", "async ship(address:) -> nil string",
+                "async quote(item:qty:note:) -> string string,integer,string",
+                "async deliver(item:qty:note:express:) -> nil string,integer,string,boolean",
+            ])
+    }
+
+    @Test("every form runs from Lua with its arguments in order")
+    func calls() async throws {
+        let captured = Captured()
+        let host = try Self.host(captured: captured)
+        let report = try await host.run(
+            Behaviour(
+                name: "cart.lua",
+                source: """
+                    Cart.add("tea", 2) Cart.add("tea", 1) Cart.add("cake", 1) Cart.remove("cake")
+                    print(Cart.count(), Cart.quantity("tea"), Cart.price("tea", 2))
+                    print(Cart.line("tea", 3, "green"), Cart.place("tea", 3, "green", true))
+                    print(Cart.checkout(), Cart.ship("home"), Cart.quote("tea", 1, "x"), now())
+                    Cart.deliver("tea", 1, "x", false) print(now()) Cart.clear()
+                    return Cart.count()
+                    """))
+        #expect(
+            captured.output
+                == "3\t3\t3.0\n3 × tea (green)\ttea 3 green true\npaid\tnil\ttea 1 x\t2.0\n4.0\n")
+        #expect(report.results.values == [.integer(0)])
+    }
+
+    @Test("a synchronous add before on() does not suspend: an event at t=0 reaches the handler")
+    func syncBeforeHandler() async throws {
+        let captured = Captured()
+        let host = try Self.host(captured: captured)
+        let report = try await host.run(
+            Behaviour(
+                name: "drop.lua",
+                source: """
+                    Cart.add("tea", 1)
+                    on("price_drop", function(p) print("drop", p.item) end)
+                    """),
+            timeline: [TimedEvent("price_drop", data: ["item": "tea"])])
+        #expect(captured.output == "drop\ttea\n")
+        #expect(report.unhandledEvents == 0)
+    }
+
+    @Test("an event nothing wants is counted, traced and named in the report")
+    func unhandled() async throws {
+        let seen = Captured()
+        let host = try Self.host()
+        host.observer = { event in
+            if case .unhandled(let name) = event.kind { seen.output += name + "\n" }
+        }
+        let report = try await host.run(
+            Behaviour(name: "late.lua", source: "Cart.checkout() on('price_drop', function() end)"),
+            timeline: [TimedEvent("price_drop"), TimedEvent("other", after: 2), TimedEvent("price_drop", after: 3)])
+        #expect(report.unhandledEvents == 2)
+        #expect(report.firstUnhandledEvent == "'price_drop' at 0s")
+        #expect(seen.output == "price_drop\nother\n")
+    }
+
+    struct Order: Decodable, Equatable {
+        var item: String
+        var quantity: Int
+        var notes: [String]
+    }
+
+    @Test("results are plain values that decode into Codable types, bounded however a script builds them")
+    func results() async throws {
+        let host = try Self.host()
+        let report = try await host.run(
+            Behaviour(
+                name: "order.lua",
+                source: "return {item = 'tea', quantity = 2, notes = {'green', 'hot'}}, print, 7"))
+        #expect(try report.results.decode(Order.self) == Order(item: "tea", quantity: 2, notes: ["green", "hot"]))
+        #expect(report.results[1] == .string("function"))
+        #expect(try report.results.decode(Int.self, at: 2) == 7)
+        #expect(try report.results.decode(Int?.self, at: 3) == nil)
+        #expect(throws: (any Error).self) { try report.results.decode(Order.self, at: 2) }
+        let cyclic = try await host.run(
+            Behaviour(
+                name: "cycle.lua",
+                source: "local t = {} t.self = t local d = {} for i = 1, 40 do d = {d, d} end return t, d"))
+        var depth = 0
+        var value = cyclic.results[0]
+        while case .object(let members) = value, let inner = members["self"] {
+            depth += 1
+            value = inner
+        }
+        #expect(depth == RunResults.maximumDepth)
+        #expect(value == .string("…"))
+    }
+
+    @Test("what a behaviour emits reaches the app as typed events, and the stream ends with the run")
+    func emitted() async throws {
+        let host = try Self.host()
+        let events = host.emittedEvents()
+        async let report = host.run(
+            Behaviour(
+                name: "emit.lua",
+                source: """
+                    emit("added", {item = "tea", quantity = 2, notes = {}})
+                    wait(1)
+                    emit("paid", Cart.checkout())
+                    """))
+        var seen: [EmittedEvent] = []
+        for await event in events { seen.append(event) }
+        _ = try await report
+        #expect(seen.map(\.name) == ["added", "paid"])
+        #expect(seen.map(\.time) == [0, 2])
+        #expect(try seen[0].decode(Order.self) == Order(item: "tea", quantity: 2, notes: []))
+        #expect(seen[1].payload == .string("paid"))
+    }
+
+    actor Owner {
+        let host: BehaveHost
+        init() throws { host = try SwiftAPITests.host() }
+        func total() async throws -> Int {
+            let report = try await host.run(Behaviour(name: "a.lua", source: "Cart.add('x', 2) return Cart.count()"))
+            return try report.results.decode(Int.self)
+        }
+    }
+
+    @Test("a host is owned by an actor, run from the main actor, in a Task and with async let")
+    func concurrency() async throws {
+        #expect(try await Owner().total() == 2)
+        let onMain = try await Self.runOnMainActor()
+        #expect(onMain == 3)
+        let host = try Self.host()
+        let task = Task { try await host.run(Behaviour(name: "t.lua", source: "return 4")) }
+        async let first = host.run(Behaviour(name: "f.lua", source: "wait(1) return 5"))
+        async let second = host.run(Behaviour(name: "s.lua", source: "return 6"))
+        let all = try await [task.value, first, second].map { try $0.results.decode(Int.self) }
+        #expect(all == [4, 5, 6], "runs on one host take turns")
+    }
+
+    @MainActor static func runOnMainActor() async throws -> Int {
+        let host = try Self.host()
+        let report = try await host.run(Behaviour(name: "m.lua", source: "return 3"))
+        return try report.results.decode(Int.self)
+    }
+}
