@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 // How the C Lua 5.4 runtime is found and linked.
@@ -32,6 +33,10 @@ import PackageDescription
     let behaveLinking: [LinkerSetting] = []
 #endif
 
+// A dependency whose every use carries its trait's condition is not resolved when the trait is off.
+let remote: TargetDependencyCondition? = .when(traits: ["Remote"])
+let macros: TargetDependencyCondition? = .when(traits: ["Macros"])
+
 let package = Package(
     name: "Behave",
     // The Swift code builds for these; the C Lua runtime must be found for each (docs/platforms.md
@@ -50,6 +55,18 @@ let package = Package(
         .library(name: "BehaveRemoteCLI", targets: ["BehaveRemoteCLI"]),
         .executable(name: "behave", targets: ["behave"]),
         .executable(name: "behave-remote", targets: ["behave-remote"]),
+        // `@BehaveModule`: modules written as plain Swift types (the Macros trait).
+        .library(name: "BehaveMacros", targets: ["BehaveMacros"]),
+    ],
+    // Each trait guards every use of the packages it names, so an app that turns it off does not
+    // even resolve them (docs/adopting.md, "Products and traits"). Both are on by default, so this
+    // package's own tools and tests, and apps that name no traits, keep everything.
+    traits: [
+        .trait(
+            name: "Remote",
+            description: "BehaveRemote and BehaveRemoteCLI: AsyncHTTPClient, SwiftNIO, NIOSSL, swift-crypto."),
+        .trait(name: "Macros", description: "BehaveMacros, the @BehaveModule macro: swift-syntax."),
+        .default(enabledTraits: ["Remote", "Macros"]),
     ],
     // Each lower bound is the release that added an API Behave uses; anything up to the next
     // major version is accepted, so an app's own requirements decide.
@@ -65,6 +82,8 @@ let package = Package(
         // TLSConfiguration with the authorities of --ca-file; 2.30.0 is what the AsyncHTTPClient
         // resolved here requires itself.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        // The macro's syntax tree and compiler plugin; 600 is Swift 6.0's, 603 Swift 6.3's.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // The C Lua 5.4 runtime.
@@ -97,12 +116,24 @@ let package = Package(
             name: "BehaveRemote",
             dependencies: [
                 "Behave", "BehavePlatform",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: remote),
+                .product(name: "Crypto", package: "swift-crypto", condition: remote),
+                .product(name: "NIOCore", package: "swift-nio", condition: remote),
+                .product(name: "NIOPosix", package: "swift-nio", condition: remote),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: remote),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: remote),
+            ]
+        ),
+        // `@BehaveModule` and `@BehaveIgnored`, declared for apps; the expansion is the plugin's.
+        .target(name: "BehaveMacros", dependencies: ["Behave", "BehaveMacrosPlugin"]),
+        // The macros' implementation, run by the compiler; only an app that imports BehaveMacros builds it.
+        .macro(
+            name: "BehaveMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: macros),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: macros),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: macros),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: macros),
             ]
         ),
         // The seed's demo modules (Greeter, Browser, Keynote), which the `behave` tool carries; not a
@@ -167,6 +198,16 @@ let package = Package(
                 "BehaveTestSupport",
             ],
             exclude: ["TrustedParity"]
+        ),
+        // The macros' expansions, and a module written with them at work; built with the Macros trait.
+        .testTarget(
+            name: "BehaveMacrosTests",
+            dependencies: [
+                "Behave",
+                .target(name: "BehaveMacros", condition: macros),
+                .target(name: "BehaveMacrosPlugin", condition: macros),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: macros),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

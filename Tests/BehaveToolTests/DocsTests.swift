@@ -22,8 +22,8 @@ struct DocsTests {
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
         // adopt-session, adopt-help: scripts/example runs them against the example's built tool
         "docs/adopting.md": [
-            "adopt-manifest", "adopt-open", "adopt-trait", "adopt-main", "adopt-remote", "adopt-session", "adopt-help",
-            "adopt-test",
+            "adopt-traits", "adopt-manifest", "adopt-open", "adopt-macro", "adopt-trait", "adopt-main", "adopt-remote",
+            "adopt-session", "adopt-help", "adopt-test",
         ],
         "docs/platforms.md": [],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
@@ -131,6 +131,8 @@ struct DocsTests {
             ("remote-max-wait", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-quarantine", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-tls", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
+            ("adopt-traits", "docs/adopting.md", "Examples/NoRemote/Package.swift"),
+            ("adopt-macro", "docs/adopting.md", "Tests/BehaveMacrosTests/Cart.swift"),
             ("adopt-manifest", "docs/adopting.md", "Examples/Ticketing/Package.swift"),
             ("adopt-open", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/Ticketing.swift"),
             ("adopt-trait", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/TicketRouting.swift"),

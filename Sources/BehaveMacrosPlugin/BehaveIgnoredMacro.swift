@@ -1,0 +1,10 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@BehaveIgnored`: a marker `@BehaveModule` reads; it adds nothing itself.
+public struct BehaveIgnoredMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] { [] }
+}
