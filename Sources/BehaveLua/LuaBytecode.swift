@@ -8,8 +8,10 @@ import CBehaveLua
 /// never do (the sandbox refuses binary chunks).
 ///
 /// ```swift
-/// static let prelude = try! LuaBytecode(compiling: preludeSource, chunkName: "=prelude")
-/// let chunk = try state.load(prelude)
+/// enum Prelude {
+///     static let bytecode = try! LuaBytecode(compiling: preludeSource, chunkName: "=prelude")
+/// }
+/// let chunk = try state.load(Prelude.bytecode)
 /// ```
 public struct LuaBytecode: Sendable {
     /// The dumped chunk, debug information kept (tracebacks show the same lines).

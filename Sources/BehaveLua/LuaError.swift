@@ -2,11 +2,10 @@
 /// error handler, or a sandbox limit.
 ///
 /// ```swift
-/// do { try state.run("error('boom')", chunkName: "=demo") }
-/// catch let error as LuaError {
-///     error.kind        // .runtime
-///     error.message     // "demo:1: boom"
-///     error.line        // 1
+/// do {
+///     try state.run("error('boom')", chunkName: "=demo")
+/// } catch let error as LuaError {
+///     print(error.kind, error.message)  // runtime error demo:1: boom
 /// }
 /// ```
 public struct LuaError: Error, CustomStringConvertible, Sendable {

@@ -19,8 +19,10 @@ import CBehaveLua
 ///         return Trip(destination: try table["destination"], seats: try table["seats"], note: try table["note"])
 ///     }
 /// }
-/// lua.register("book") { (trip: Trip) in trip.seats }   // book{destination = "Oslo", seats = 2}
 /// ```
+///
+/// Registered with `lua.register("book") { (trip: Trip) in trip.seats }`, it is called as
+/// `book{destination = "Oslo", seats = 2}`.
 ///
 /// Each field is read with `T.read`, so it converts as an argument of type `T` would: a missing
 /// field is `nil`, which an `Optional` accepts and anything else refuses. Errors name the field,

@@ -9,7 +9,10 @@ import CBehaveLua
 /// ```swift
 /// lua.register("add") { (a: Int, b: Int) in a + b }
 /// lua.register("shout") { (s: String) in s.uppercased() }
-/// lua.register("log") { (stack: LuaStack) in print(stack.count); return 0 }  // raw access
+/// lua.register("log") { (stack: LuaStack) in  // raw access
+///     print(stack.count)
+///     return 0
+/// }
 /// ```
 extension LuaState {
     /// Makes a Lua function from a raw body that reads the stack and returns its result count.

@@ -53,7 +53,7 @@ extension LuaReferenced {
 ///
 /// ```swift
 /// let add = try lua.run("return function(a, b) return a + b end")[0].function!
-/// try add.call(2, 3)   // [.integer(5)]
+/// let sum = try add.call(2, 3)  // [.integer(5)]
 /// ```
 public struct LuaFunction: LuaReferenced {
     public let reference: LuaReference
@@ -113,9 +113,9 @@ public struct LuaFunction: LuaReferenced {
 ///
 /// ```swift
 /// let t = try lua.run("return {10, 20, x = 'y'}")[0].table!
-/// t[1]            // .integer(10)
-/// t["x"]          // .string("y")
-/// t.count         // 2 (the border, as `#t` without __len)
+/// let first = t[1]  // .integer(10)
+/// let x = t["x"]  // .string("y")
+/// let border = t.count  // 2, as `#t` without __len
 /// ```
 public struct LuaTable: LuaReferenced {
     public let reference: LuaReference

@@ -11,7 +11,7 @@ import CBehaveLua
 /// let lua = try LuaState()
 /// lua.register("greet") { (name: String) in "hello, \(name)" }
 /// let results = try lua.run("return greet('you')")
-/// results[0].string   // "hello, you"
+/// let greeting = results[0].string  // "hello, you"
 /// ```
 public final class LuaState {
     /// The underlying `lua_State *`, for code that talks to the C API directly.

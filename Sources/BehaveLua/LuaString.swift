@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// let s: LuaString = "héllo"
-/// s.string          // "héllo"
-/// LuaString(bytes: [0xff, 0]).string  // nil: not UTF-8
+/// let text = s.string  // "héllo"
+/// let bytes = LuaString(bytes: [0xff, 0]).string  // nil: not UTF-8
 /// ```
 public struct LuaString: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The raw bytes, exactly as Lua holds them.

@@ -2,7 +2,10 @@
 /// dictionaries, with errors that name the path (`value.votes.2: number expected, got string`).
 ///
 /// ```swift
-/// struct Vote: Codable { var destination: String; var count: Int }
+/// struct Vote: Codable {
+///     var destination: String
+///     var count: Int
+/// }
 /// let vote = try LuaTableDecoder().decode(Vote.self, from: stack, at: 1)
 /// ```
 public struct LuaTableDecoder {
@@ -156,10 +159,13 @@ struct SingleNodeDecoding: SingleValueDecodingContainer {
 }
 
 /// A Swift type that crosses into Lua as a table through ``LuaTableEncoder`` and
-/// ``LuaTableDecoder``. Conform with an empty extension:
+/// ``LuaTableDecoder``. The conformance is all it takes:
 ///
 /// ```swift
-/// struct Point: Codable, LuaCodable { var x: Int; var y: Int }
+/// struct Point: LuaCodable {
+///     var x: Int
+///     var y: Int
+/// }
 /// lua.register("norm") { (p: Point) in p.x * p.x + p.y * p.y }
 /// ```
 public protocol LuaCodable: Codable, LuaPushable, LuaReadable {}

@@ -2,7 +2,10 @@
 /// with string keys, arrays become sequences, optionals that are `nil` are left out.
 ///
 /// ```swift
-/// struct Vote: Codable { var destination: String; var count: Int }
+/// struct Vote: Codable {
+///     var destination: String
+///     var count: Int
+/// }
 /// LuaTableEncoder().push(Vote(destination: "Lyon", count: 1), to: lua.stack)
 /// // a table { destination = "Lyon", count = 1 }
 /// ```

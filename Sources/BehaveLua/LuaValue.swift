@@ -8,9 +8,9 @@ import BehavePlatform
 ///
 /// ```swift
 /// let values = try lua.run("return 1, 1.5, 'x', {}, print")
-/// values[0]   // .integer(1)
-/// values[1]   // .number(1.5)
-/// values[3]   // .table(LuaTable)
+/// let first = values[0]  // .integer(1)
+/// let second = values[1]  // .number(1.5)
+/// let table = values[3].table  // a LuaTable
 /// ```
 public enum LuaValue: CustomStringConvertible {
     case `nil`
