@@ -40,8 +40,10 @@ public struct Behaviour: Sendable {
 
     /// Whether `name` is an http(s) URL (loaded through `BehaveRemote`) rather than a file path.
     ///
-    ///     Behaviour.isRemote("https://example.com/b.lua")  // true
-    ///     Behaviour.isRemote("scripts/b.lua")              // false
+    /// ```swift
+    /// let remote = Behaviour.isRemote("https://example.com/b.lua")  // true
+    /// let local = Behaviour.isRemote("scripts/b.lua")  // false
+    /// ```
     public static func isRemote(_ name: String) -> Bool {
         let lower = name.lowercased()
         return lower.hasPrefix("https://") || lower.hasPrefix("http://")

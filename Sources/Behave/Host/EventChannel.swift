@@ -6,7 +6,7 @@
 /// async let report = host.run(behaviour, events: events)
 /// events.send("KEYNOTE_START")
 /// events.send("VOTE_TRAIN_START", ["destinations": ["Bordeaux", "Lyon"]])
-/// events.finish()           // nothing more will come: the behaviour may finish
+/// events.finish()  // nothing more will come: the behaviour may finish
 /// ```
 ///
 /// While a channel is open, a behaviour whose handlers are waiting for events keeps running;

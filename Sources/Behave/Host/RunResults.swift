@@ -4,7 +4,10 @@ import BehaveLua
 /// keeps, sends to another task, and decodes into its own `Decodable` types.
 ///
 /// ```swift
-/// struct Order: Decodable { var item: String; var quantity: Int }
+/// struct Order: Decodable {
+///     var item: String
+///     var quantity: Int
+/// }
 /// let report = try await host.run(Behaviour(name: "order.lua", source: "return {item = 'tea', quantity = 2}"))
 /// let order = try report.results.decode(Order.self)
 /// ```

@@ -8,18 +8,20 @@ import BehaveLua
 /// makes an async one, which suspends the calling task until it is done.
 ///
 /// ```swift
-/// Action("sayHello", doc: "Prints a greeting") { context in
-///     try context.print("Hello")
-/// }
-/// Action("openUrl", doc: "Opens a web page", "url") { (context, url: String) in
-///     try opener.open(url)
-/// }
-/// Action("add", doc: "Adds an item", "item", "qty") { (_, item: String, qty: Int) in
-///     cart.add(item, quantity: qty)
-/// }
-/// Action("checkout", doc: "Pays for the cart") { (_) async throws -> String in
-///     try await payments.charge(cart.total)
-/// }
+/// let actions = [
+///     Action("sayHello", doc: "Prints a greeting") { context in
+///         try context.print("Hello")
+///     },
+///     Action("openUrl", doc: "Opens a web page", "url") { (_, url: String) in
+///         try opener.open(url)
+///     },
+///     Action("add", doc: "Adds an item", "item", "qty") { (_, item: String, qty: Int) in
+///         cart.add(item, quantity: qty)
+///     },
+///     Action("checkout", doc: "Pays for the cart") { (_) async throws -> String in
+///         try await payments.charge(cart.total)
+///     },
+/// ]
 /// ```
 public struct Action: @unchecked Sendable {
     /// The Swift base name, also the Lua name (`openUrl`).

@@ -3,7 +3,7 @@
 /// ```swift
 /// var registry = ModuleRegistry()
 /// registry.register(MyFirstModule())
-/// try registry.module(named: "GenericProtocol.MyFirstModule")?.name  // "MyFirstModule"
+/// let module = try registry.module(named: "GenericProtocol.MyFirstModule")  // MyFirstModule
 /// ```
 public struct ModuleRegistry {
     /// The modules in registration order.

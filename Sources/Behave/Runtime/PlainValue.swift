@@ -5,7 +5,7 @@ import BehaveLua
 ///
 /// ```swift
 /// let payload: PlainValue = ["destination": "Bordeaux", "votes": 412, "open": true]
-/// host.events.send("VOTE_TRAIN_START", payload)
+/// events.send("VOTE_TRAIN_START", payload)
 /// ```
 public enum PlainValue: Sendable, Equatable {
     case null

@@ -9,7 +9,7 @@
 /// let clock = VirtualClock()
 /// let host = try BehaveHost(modules: [], clock: clock)
 /// try await host.run(Behaviour(name: "t.lua", source: "wait(3600) print('an hour later')"))
-/// clock.now  // 3600, reached at once
+/// let now = clock.now  // 3600, reached at once
 /// ```
 public final class VirtualClock: BehaveClock, @unchecked Sendable {
     private struct Sleeper {

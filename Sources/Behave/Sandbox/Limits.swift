@@ -1,9 +1,9 @@
 /// The resource limits of a run, each reported distinctly when hit.
 ///
 /// ```swift
-/// var limits = Limits()             // the defaults below
-/// limits.memory = 16 << 20          // 16 MiB
-/// limits.time = 2                   // seconds per run slice
+/// var limits = Limits()  // the defaults below
+/// limits.memory = 16 << 20  // 16 MiB
+/// limits.time = 2  // seconds per run slice
 /// ```
 public struct Limits: Sendable, Equatable {
     /// Bytes the whole Lua state may hold. Default 64 MiB.

@@ -5,9 +5,9 @@
 /// ``trusted`` opens Lua's full standard library, as the stock `lua` interpreter does.
 ///
 /// ```swift
-/// var policy = SandboxPolicy()                  // untrusted, default limits
+/// var policy = SandboxPolicy()  // untrusted, default limits
 /// policy.requireDirectories = ["/app/behaviours"]
-/// let local = SandboxPolicy.trusted              // full library, for local tools
+/// let local = SandboxPolicy.trusted  // full library, for local tools
 /// ```
 public struct SandboxPolicy: Sendable, Equatable {
     /// Opens the full standard library (with `arg`), like the stock interpreter.

@@ -6,7 +6,7 @@ import BehaveLua
 /// work in it; timers and handlers it leaves run whenever a later input runs or waits.
 ///
 /// ```swift
-/// let session = try BehaveSession(host: BehaveHost(modules: [Greeter()]))
+/// let session = try BehaveSession(host: BehaveHost(modules: [MyFirstModule()]))
 /// if case .values(let text?) = await session.evaluate("1 + 1") { print(text) }  // 2
 /// ```
 public final class BehaveSession {

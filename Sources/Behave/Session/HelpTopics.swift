@@ -5,8 +5,8 @@ public enum HelpTopics {
     /// `on`, `emit`…); nil when the name is none of these.
     ///
     /// ```swift
-    /// HelpTopics.text(for: "MyThirdModule.openUrl", registry: registry)
-    /// // "MyThirdModule.openUrl(url: string)\n  Opens a web page…"
+    /// let help = HelpTopics.text(for: "MyThirdModule.openUrl", registry: registry)
+    /// // "MyThirdModule.openUrl(url: string)\n  Opens an absolute http(s) URL…"
     /// ```
     public static func text(for topic: String, registry: ModuleRegistry) -> String? {
         if let separator = topic.lastIndex(where: { $0 == "." || $0 == ":" }),

@@ -32,7 +32,7 @@ extension BehaveSession {
     /// completing never runs a script's code.
     ///
     /// ```swift
-    /// session.completions(for: "MyFirstModule.say").candidates  // ["sayHello"]
+    /// let names = session.completions(for: "MyFirstModule.say").candidates  // ["sayGoodBye", "sayHello"]
     /// ```
     public func completions(for line: String) -> SessionCompletion {
         let word = String(

@@ -9,7 +9,7 @@ import BehaveLua
 ///
 /// ```swift
 /// let host = try BehaveHost(modules: [Keynote()], clock: VirtualClock())
-/// let report = try await TestFile(Behaviour.read(path: "keynote_test.lua")).run(on: host)
+/// let results = try await TestFile(Behaviour.read(path: "keynote_test.lua")).run(on: host)
 /// ```
 public struct TestFile: Sendable {
     /// The test file.
