@@ -8,7 +8,7 @@ import Crypto
 ///
 /// ```swift
 /// let key = try PublicKey(text: "nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A=")
-/// key.isValidSignature(signature, for: bytes)
+/// let isGenuine = key.isValidSignature(signature, for: bytes)
 /// ```
 public struct PublicKey: Sendable, Equatable {
     private let key: Curve25519.Signing.PublicKey

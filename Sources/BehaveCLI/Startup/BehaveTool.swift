@@ -4,11 +4,9 @@ import Behave
 /// A command-line tool with every `behave` command — `run`, `repl`, `check`, `translate`,
 /// `modules`, `schema`, and `keygen`, `sign` and `verify` — that knows your modules.
 ///
-/// A team's executable target is a `main.swift` of one call:
+/// A team's executable target is a `main.swift` that imports `BehaveCLI` and makes one call:
 ///
 /// ```swift
-/// import BehaveCLI
-///
 /// BehaveTool.main(name: "ticketing", version: "1.4.0", modules: [Ticketing(desk: LiveDesk())])
 /// ```
 ///
