@@ -15,7 +15,7 @@ public struct MyThirdModule: BehaveModule {
         return [
             Action(
                 "openUrl", doc: "Opens an absolute http(s) URL",
-                parameter: ActionParameter("url", .string, doc: "the page to open")
+                Action.Parameter("url", doc: "the page to open")
             ) { (context, url: String) in
                 guard URLValidation.isValid(url) else { throw InvalidURL(url: url) }
                 try opener.open(url, context: context)

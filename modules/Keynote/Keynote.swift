@@ -29,7 +29,7 @@ public struct Keynote: BehaveModule {
         return [
             Action(
                 "screen", doc: "The screen the app presents in a state (KEYNOTE_START → KeynoteWelcome)",
-                parameter: ActionParameter("state", .string, doc: "a state the server pushes")
+                Action.Parameter("state", doc: "a state the server pushes")
             ) {
                 (_, state: String) throws -> String in
                 guard let known = KeynoteState(rawValue: state) else {
@@ -40,7 +40,7 @@ public struct Keynote: BehaveModule {
             },
             Action(
                 "show", doc: "Presents a screen (the tool prints it)",
-                parameter: ActionParameter("screen", .string, doc: "a screen name, e.g. TrainVote")
+                Action.Parameter("screen", doc: "a screen name, e.g. TrainVote")
             ) {
                 (context, screen: String) throws in
                 guard let known = KeynoteScreen(rawValue: screen) else {
@@ -52,7 +52,7 @@ public struct Keynote: BehaveModule {
             // snippet: async-action
             Action(
                 "vote", doc: "Sends the spectator's vote and returns the server's confirmation",
-                parameter: ActionParameter("destination", .string, doc: "Bordeaux or Lyon")
+                Action.Parameter("destination", doc: "Bordeaux or Lyon")
             ) {
                 (context, destination: String) async throws -> String in
                 guard let train = TrainDestination(rawValue: destination) else {
