@@ -85,13 +85,12 @@ static int rt_deliverall(lua_State *L) {
         lua_rawgeti(L, EVENTS, 2 * i - 1);
         lua_rawgeti(L, EVENTS, 2 * i);
         if (behave_rt_deliver(L, rt, BASE + 1) == 0) {
+            /* Rare, and the host names the first in its report: told whether or not it traces. */
             rt->unhandled++;
-            if (rt->tracing) {
-                behave_rt_get(L, TRACER);
-                lua_pushliteral(L, "unhandled");
-                lua_pushvalue(L, BASE + 1);
-                lua_call(L, 2, 0);
-            }
+            behave_rt_get(L, TRACER);
+            lua_pushliteral(L, "unhandled");
+            lua_pushvalue(L, BASE + 1);
+            lua_call(L, 2, 0);
         }
         lua_settop(L, BASE);
         behave_sched_step(L, rt, BASE);

@@ -28,18 +28,10 @@ static int rt_listen(lua_State *L, int once, const char *fname) {
 static int rt_on(lua_State *L) { return rt_listen(L, 0, "on"); }
 static int rt_once(lua_State *L) { return rt_listen(L, 1, "once"); }
 
-/* Returns how many handlers and waiters the event reached. */
-int behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
+/* Spawns a task for each handler of the event at `name` (payload above it); returns how many. */
+static int rt_deliver_to_handlers(lua_State *L, behave_runtime *rt, int name) {
     int payload = name + 1;
     int reached = 0;
-    luaL_checkstack(L, 12, "runtime");
-    if (rt->tracing) {
-        behave_rt_get(L, TRACER);
-        lua_pushliteral(L, "event");
-        lua_pushvalue(L, name);
-        lua_pushvalue(L, payload);
-        lua_call(L, 3, 0);
-    }
     int top = lua_gettop(L);
     if (behave_rt_lookup(L, HANDLERS, name) == LUA_TTABLE) {
         int list = top + 1;
@@ -83,6 +75,14 @@ int behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
         }
     }
     lua_settop(L, top);
+    return reached;
+}
+
+/* Resumes each task waiting for the event at `name` (payload above it); returns how many. */
+static int rt_deliver_to_waiters(lua_State *L, behave_runtime *rt, int name) {
+    int payload = name + 1;
+    int reached = 0;
+    int top = lua_gettop(L);
     if (behave_rt_lookup(L, WAITERS, name) == LUA_TTABLE) {
         int list = top + 1;
         behave_rt_get(L, WAITERS);
@@ -111,6 +111,22 @@ int behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
     }
     lua_settop(L, top);
     return reached;
+}
+
+/* Returns how many handlers and waiters the event reached. */
+int behave_rt_deliver(lua_State *L, behave_runtime *rt, int name) {
+    int payload = name + 1;
+    luaL_checkstack(L, 12, "runtime");
+    if (rt->tracing) {
+        behave_rt_get(L, TRACER);
+        lua_pushliteral(L, "event");
+        lua_pushvalue(L, name);
+        lua_pushvalue(L, payload);
+        lua_call(L, 3, 0);
+    }
+    /* Handlers first, then waiters: two statements, as C leaves the order of a sum's operands open. */
+    int reached = rt_deliver_to_handlers(L, rt, name);
+    return reached + rt_deliver_to_waiters(L, rt, name);
 }
 
 static int rt_emit(lua_State *L) {
