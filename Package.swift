@@ -194,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "BehaveToolTests",
             dependencies: [
-                "behave", "behave-remote", "BehaveCLI", "Behave", "BehaveRemote", "BehaveDemos", "BehavePlatform",
+                "behave", "behave-remote", "BehaveCLI", "BehaveRemoteCLI", "Behave", "BehaveRemote", "BehaveDemos",
+                "BehavePlatform",
                 "BehaveTestSupport",
             ],
             exclude: ["TrustedParity"]
