@@ -33,6 +33,8 @@ enum SandboxTarget: FuzzTarget {
             )
             .results.first
         }
-        if probe != .integer(10) { finding("the host no longer runs a known script: \(probe.map { "\($0)" } ?? "an error")") }
+        if probe != .integer(10) {
+            finding("the host no longer runs a known script: \(probe.map { "\($0)" } ?? "an error")")
+        }
     }
 }

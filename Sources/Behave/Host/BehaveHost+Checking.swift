@@ -15,6 +15,13 @@ extension BehaveHost {
                 return ActionPlan(list, registry: registry, file: behaviour.name, strict: strict).diagnostics
             } catch { return [error] }
         case .lua:
+            // Compiling and reading the environment use the state, which a run may hold.
+            guard gate.tryEnter() else {
+                return [
+                    Diagnostic(.error, file: behaviour.name, at: nil, "not checked: this host is running a behaviour")
+                ]
+            }
+            defer { gate.leave() }
             do {
                 let chunk = try lua.load(Self.withoutShebang(behaviour.bytes), chunkName: "@" + behaviour.name)
                 let found =
