@@ -19,6 +19,10 @@ struct DocsTests {
             "remote-commands", "remote-app", "remote-headers", "remote-urlsession", "remote-max-wait",
             "remote-quarantine", "remote-tls", "ci-signing",
         ],
+        // embed-modules, embed-unhandled: scripts/example compares them with the shop's tool
+        "docs/embedding.md": [
+            "embed-actions", "embed-macro", "embed-modules", "embed-app", "embed-actor", "embed-unhandled",
+        ],
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
         // adopt-session, adopt-help: scripts/example runs them against the example's built tool
         "docs/adopting.md": [
@@ -131,6 +135,10 @@ struct DocsTests {
             ("remote-max-wait", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-quarantine", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-tls", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
+            ("embed-actions", "docs/embedding.md", "Examples/Shop/Sources/Shop/Basket.swift"),
+            ("embed-macro", "docs/embedding.md", "Examples/Shop/Sources/Shop/Payments.swift"),
+            ("embed-app", "docs/embedding.md", "Examples/Shop/Sources/shop-app/main.swift"),
+            ("embed-actor", "docs/embedding.md", "Examples/Shop/Tests/ShopTests/ShopTests.swift"),
             ("adopt-traits", "docs/adopting.md", "Examples/NoRemote/Package.swift"),
             ("adopt-macro", "docs/adopting.md", "Tests/BehaveMacrosTests/Cart.swift"),
             ("adopt-manifest", "docs/adopting.md", "Examples/Ticketing/Package.swift"),
