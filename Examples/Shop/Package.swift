@@ -13,8 +13,8 @@ let package = Package(
         .executable(name: "shop-app", targets: ["shop-app"]),
     ],
     dependencies: [
-        // No remote loading: the Macros trait alone, so neither SwiftNIO nor swift-crypto is resolved.
-        .package(name: "Behave", path: "../..", traits: ["Macros"])
+        // Behave's default traits, as Examples/Ticketing's, so scripts/example builds Behave once for both.
+        .package(name: "Behave", path: "../..")
     ],
     targets: [
         .target(
