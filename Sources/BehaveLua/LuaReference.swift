@@ -187,6 +187,26 @@ public struct LuaTable: LuaReferenced {
     /// Every key–value pair, in Lua's traversal order (raw, like `next`).
     public var pairs: [(key: LuaValue, value: LuaValue)] { pairs(limit: .max, stringBytes: .max) }
 
+    /// Walks the key–value pairs in Lua's traversal order (raw, like `next`) while `body` returns
+    /// true, each string cut to `stringBytes()` bytes, asked before each pair: a walk whose caller
+    /// spends a budget as it goes never reads more than that budget allows. `body` may walk other
+    /// tables; it must not change this one.
+    public func walkPairs(stringBytes: () -> Int, _ body: (LuaValue, LuaValue) -> Bool) {
+        let L = state.pointer
+        guard lua_checkstack(L, 3) != 0 else { return }
+        reference.push(onto: L)
+        let table = lua_gettop(L)
+        defer { lua_settop(L, table - 1) }
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            let stack = state.stack
+            let limit = max(0, stringBytes())
+            let keep = body(stack.value(at: -2, stringBytes: limit), stack.value(at: -1, stringBytes: limit))
+            luashim_pop(L, 1)
+            if !keep { break }
+        }
+    }
+
     /// The first `limit` key–value pairs in Lua's traversal order (raw, like `next`), each string
     /// cut to `stringBytes` bytes (``LuaStack/value(at:stringBytes:)``). The walk stops there: a
     /// table of any size, holding strings of any length, costs no more than `limit` short steps.

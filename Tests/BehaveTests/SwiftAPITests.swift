@@ -114,6 +114,40 @@ struct SwiftAPITests {
         }
         #expect(depth == RunResults.maximumDepth)
         #expect(value == .string("…"))
+        #expect(cyclic.results.isTruncated)
+        #expect(throws: TruncatedCopy.self) { try cyclic.results.decode(Int.self, at: 1) }
+    }
+
+    @Test("one string reached many times, or a wide table inside itself, costs a bounded copy")
+    func boundedCopies() async throws {
+        let host = try Self.host()
+        let strings = try await host.run(
+            Behaviour(
+                name: "strings.lua",
+                source: "local s = ('x'):rep(1 << 20) local t = {} for i = 1, 200 do t[i] = s end return t"))
+        let copied: [PlainValue]
+        if case .array(let values) = strings.results[0] { copied = values } else { copied = [] }
+        let whole = copied.filter { $0 == .string(String(repeating: "x", count: 1 << 20)) }.count
+        #expect(whole == RunResults.maximumBytes / (1 << 20))
+        #expect(strings.results.isTruncated)
+        let wide = try await host.run(
+            Behaviour(
+                name: "wide.lua",
+                source: "local t = {} for i = 1, 50000 do t[i] = t end return t"))
+        #expect(wide.results.isTruncated)
+    }
+
+    @Test("the stream of emitted events ends with a run that does not compile, and the next run's is its own")
+    func emittedAfterFailure() async throws {
+        let host = try Self.host()
+        let first = host.emittedEvents()
+        await #expect(throws: BehaveError.self) {
+            try await host.run(Behaviour(name: "bad.lua", source: "emit('x' ("))
+        }
+        var seen: [String] = []
+        for await event in first { seen.append(event.name) }
+        try await host.run(Behaviour(name: "next.lua", source: "emit('from_next_run')"))
+        #expect(seen.isEmpty)
     }
 
     @Test("what a behaviour emits reaches the app as typed events, and the stream ends with the run")

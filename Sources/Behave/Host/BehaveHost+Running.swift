@@ -19,8 +19,8 @@ extension BehaveHost {
         scriptName: String? = nil, events: EventChannel? = nil,
         timeline: [TimedEvent] = []
     ) async throws(BehaveError) -> RunReport {
-        await gate.enter()
-        defer { gate.leave() }
+        await enterGate()
+        defer { leaveGate() }
         lastRun = RunUsage()
         searchPath.loaded = []
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
@@ -45,11 +45,10 @@ extension BehaveHost {
         output.reset()
         firstTaskFailure = nil
         let started = clock.now
-        let listening = tracer.begin(at: started)
-        defer { tracer.end() }
+        tracer.begin(at: started)
         clearCancellation()
         runtime.setTrace(tracer.observer != nil)
-        runtime.setForwarding(listening)
+        runtime.setForwarding(tracer.emitted.isListening)
         let unhandledBefore = runtime.unhandledEvents
         instructionsThisRun = 0
         defer {

@@ -25,8 +25,8 @@ extension BehaveHost {
         _ chunk: LuaFunction, arguments: [any LuaPushable] = [],
         origin: Double
     ) async throws(BehaveError) -> (RunReport, [LuaValue]) {
-        await gate.enter()
-        defer { gate.leave() }
+        await enterGate()
+        defer { leaveGate() }
         setEnvironment(of: chunk)
         return try await schedule(
             chunk, arguments: arguments, events: nil, timeline: [], origin: origin,

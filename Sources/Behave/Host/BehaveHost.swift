@@ -100,9 +100,9 @@ public final class BehaveHost: @unchecked Sendable {
         lua.control.shareCancellation(cancelFlag.pointer)
     }
 
-    /// Called with each module action, event delivered and timer fired while set (`behave run
-    /// --trace`): on the host's thread, except for a failed async action, which is reported from
-    /// the thread it failed on. Nothing is recorded while it is nil.
+    /// Called with each module action, event delivered and timer fired (`behave run --trace`): on
+    /// the host's thread, except for a failed async action, which is reported from the thread it
+    /// failed on. A run uses the observer set when it starts; nothing is recorded while it is nil.
     public var observer: (@Sendable (TraceEvent) -> Void)? {
         get { tracer.appObserver }
         set { tracer.appObserver = newValue }

@@ -17,15 +17,18 @@ final class EmittedEventStreams: @unchecked Sendable {
         return stream
     }
 
-    /// A run begins: it takes the waiting streams. Returns whether there are any.
-    func begin() -> Bool {
+    /// A run has taken the host's gate: it takes the waiting streams, which end with it however
+    /// it ends (a behaviour that does not compile included).
+    func begin() {
         end()
         current = lock.withLock {
             defer { waiting = [] }
             return waiting
         }
-        return !current.isEmpty
     }
+
+    /// Whether the run under way has streams to yield to.
+    var isListening: Bool { !current.isEmpty }
 
     /// Gives `event` to the run's streams.
     func yield(_ event: EmittedEvent) {

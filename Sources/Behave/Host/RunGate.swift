@@ -42,3 +42,17 @@ final class RunGate: @unchecked Sendable {
         next?.resume()
     }
 }
+
+extension BehaveHost {
+    /// Takes the gate for a run, with the streams of emitted events waiting for it.
+    nonisolated(nonsending) func enterGate() async {
+        await gate.enter()
+        tracer.emitted.begin()
+    }
+
+    /// The run has ended, however it ended: its streams finish and the next run may start.
+    func leaveGate() {
+        tracer.emitted.end()
+        gate.leave()
+    }
+}

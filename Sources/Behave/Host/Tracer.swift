@@ -26,17 +26,12 @@ final class Tracer: @unchecked Sendable {
         set { lock.withLock { configuredObserver = newValue } }
     }
 
-    /// A run (or a session's input) starts at `origin`: it takes the app's observer and listeners.
-    /// Returns whether anyone listens to emitted events.
-    func begin(at origin: Double) -> Bool {
+    /// A run (or a session's input) starts at `origin`: it takes the app's observer.
+    func begin(at origin: Double) {
         self.origin = origin
         observer = appObserver
         firstUnhandled = nil
-        return emitted.begin()
     }
-
-    /// The run has ended: the streams of emitted events finish.
-    func end() { emitted.end() }
 
     func report(_ kind: TraceEvent.Kind) {
         observer?(TraceEvent(time: clock.now - origin, kind: kind))
@@ -44,9 +39,10 @@ final class Tracer: @unchecked Sendable {
 
     /// The behaviour emitted `name` with `payload`: copied for the app's listeners.
     func emitted(name: String, payload: LuaValue) {
-        var budget = RunResults.maximumValues
-        let time = clock.now - origin
-        emitted.yield(EmittedEvent(name: name, payload: .copy(payload, depth: 0, budget: &budget), time: time))
+        let budget = CopyBudget(values: EmittedEvent.maximumValues, bytes: EmittedEvent.maximumBytes)
+        let copied = PlainValue.copy(payload, depth: 0, budget: budget)
+        emitted.yield(
+            EmittedEvent(name: name, payload: copied, time: clock.now - origin, isTruncated: budget.truncated))
     }
 
     /// The event `name` arrived and nothing wanted it.

@@ -3,7 +3,8 @@ import BehaveLua
 /// An interactive session on a host: inputs run one after another in the same state, so
 /// globals, timers and handlers one input makes are there for the next (what `behave repl`
 /// drives). Each input runs as a task on the host's scheduler, so `wait()` and async actions
-/// work in it; timers and handlers it leaves run whenever a later input runs or waits.
+/// work in it; timers and handlers it leaves run whenever a later input runs or waits. The
+/// session owns its host's state: nothing else runs on that host while the session is in use.
 ///
 /// ```swift
 /// let session = try BehaveSession(host: BehaveHost(modules: [MyFirstModule()]))

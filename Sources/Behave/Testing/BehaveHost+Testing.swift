@@ -17,8 +17,8 @@ extension BehaveHost {
     /// Runs a test file in a fresh state: its code declares its tests, then test number `index`
     /// (from 1; 0 runs none) runs as the main task, in the sandbox, on the host's clock.
     nonisolated(nonsending) func runTest(_ index: Int, of file: Behaviour) async -> TestOutcome {
-        await gate.enter()
-        defer { gate.leave() }
+        await enterGate()
+        defer { leaveGate() }
         var names: [String]?
         let wall = SystemClock()
         let started = wall.now
