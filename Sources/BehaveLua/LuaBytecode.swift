@@ -31,16 +31,10 @@ public struct LuaBytecode: Sendable {
     /// into the release that compiled it.
     package static var compilerIdentity: String { String(cString: luashim_lua_ident()) }
 
-    /// Compiles `source` in a private state and dumps it.
+    /// Compiles `source` in a private state and dumps it (``LuaFunction/dumped()``).
     public init(compiling source: String, chunkName: String) throws {
         let lua = try LuaState()
-        lua.openStandardLibraries()
-        let function = try lua.load(source, chunkName: chunkName)
-        let dump = try lua.load("return string.dump(...)", chunkName: "=dump")
-        guard case .string(let dumped)? = try dump.call(function).first else {
-            throw LuaError(kind: .runtime, message: "string.dump returned no chunk")
-        }
-        bytes = dumped.bytes
+        bytes = try lua.load(source, chunkName: chunkName).dumped()
         self.chunkName = chunkName
     }
 }

@@ -4,8 +4,11 @@ extension LuaFunction {
     /// The function's bytecode as `string.dump` writes it, debug information kept: what a checker
     /// reads to learn which globals a chunk uses, from the compiler's own resolution of names.
     /// The sandbox has no `string.dump`; this is the host's, for inspection, never for loading.
-    package func dumped() -> [UInt8] {
+    package func dumped() throws -> [UInt8] {
         let L = state.pointer
+        guard lua_checkstack(L, 1) != 0 else {
+            throw LuaError(kind: .memory, message: "no stack space to dump a chunk")
+        }
         let collected = DumpBuffer()
         reference.push(onto: L)
         defer { luashim_pop(L, 1) }

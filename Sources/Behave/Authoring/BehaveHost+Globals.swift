@@ -17,10 +17,10 @@ extension BehaveHost {
 
     /// A diagnostic for each global `chunk` (compiled from `behaviour`) reads that neither its
     /// environment nor the script defines: a warning, an error when `strict`.
-    func unknownGlobals(in behaviour: Behaviour, chunk: LuaFunction, strict: Bool) -> [Diagnostic] {
+    func unknownGlobals(in behaviour: Behaviour, chunk: LuaFunction, strict: Bool) throws -> [Diagnostic] {
         let known = knownGlobals(testFile: behaviour.name.hasSuffix("_test.lua"))
         let found = UnknownGlobals(
-            source: Self.withoutShebang(behaviour.bytes), dump: chunk.dumped(), known: Set(known))
+            source: Self.withoutShebang(behaviour.bytes), dump: try chunk.dumped(), known: Set(known))
         return found.diagnostics(
             file: behaviour.name, severity: strict ? .error : .warning,
             modules: registry.modules.map(\.name), known: known)

@@ -26,7 +26,7 @@ extension BehaveHost {
                 let chunk = try lua.load(Self.withoutShebang(behaviour.bytes), chunkName: "@" + behaviour.name)
                 let found =
                     missingActions(in: behaviour, strict: strict)
-                    + unknownGlobals(in: behaviour, chunk: chunk, strict: strict)
+                    + (try unknownGlobals(in: behaviour, chunk: chunk, strict: strict))
                 let start = SourcePosition(line: 0, column: 0)
                 return unmetRequirements(of: behaviour)
                     + found.sorted { ($0.position ?? start) < ($1.position ?? start) }
