@@ -15,8 +15,7 @@ extension Action {
         self.init(
             name, doc: doc, parameters: Self.described(repeat each parameters), returns: R.valueType,
             raw: { context, stack in
-                var reader = ArgumentReader(stack)
-                let arguments = (repeat try reader.next((each A).self))
+                let arguments = try Self.arguments(from: stack, as: repeat (each A).self)
                 return ActionWork { .value(try await run(context, repeat each arguments)) }
             })
     }
@@ -31,8 +30,7 @@ extension Action {
         self.init(
             name, doc: doc, parameters: Self.described(repeat each parameters),
             raw: { context, stack in
-                var reader = ArgumentReader(stack)
-                let arguments = (repeat try reader.next((each A).self))
+                let arguments = try Self.arguments(from: stack, as: repeat (each A).self)
                 return ActionWork {
                     try await run(context, repeat each arguments)
                     return .none

@@ -25,24 +25,23 @@ extension Action {
         var described: ActionParameter { ActionParameter(label, Value.valueType, doc: doc) }
     }
 
+    /// The arguments Lua passed, read as the closure's types, the first at index 1, in order: an
+    /// argument that does not convert is an error naming its position.
+    static func arguments<each A: ActionValue>(
+        from stack: LuaStack, as types: repeat (each A).Type
+    ) throws -> (repeat each A) {
+        var index: Int32 = 0
+        func next<T: ActionValue>(_ type: T.Type) throws -> T {
+            index += 1
+            return try T.read(from: stack, at: index)
+        }
+        return (repeat try next(each types))
+    }
+
     /// The descriptions of a pack of parameters, in order.
     static func described<each A>(_ parameters: repeat Parameter<each A>) -> [ActionParameter] {
         var list: [ActionParameter] = []
         for parameter in repeat each parameters { list.append(parameter.described) }
         return list
-    }
-}
-
-/// Reads a pack of arguments from the stack, the first at index 1, in order.
-struct ArgumentReader {
-    let stack: LuaStack
-    private var index: Int32 = 0
-
-    init(_ stack: LuaStack) { self.stack = stack }
-
-    /// The next argument, as `type`.
-    mutating func next<T: ActionValue>(_ type: T.Type) throws -> T {
-        index += 1
-        return try T.read(from: stack, at: index)
     }
 }

@@ -12,8 +12,7 @@ extension Action {
         self.init(
             name, doc: doc, parameters: Self.described(repeat each parameters), returns: R.valueType,
             raw: { context, stack in
-                var reader = ArgumentReader(stack)
-                let arguments = (repeat try reader.next((each A).self))
+                let arguments = try Self.arguments(from: stack, as: repeat (each A).self)
                 try run(context, repeat each arguments).push(to: stack)
                 return 1
             })
@@ -28,8 +27,7 @@ extension Action {
         self.init(
             name, doc: doc, parameters: Self.described(repeat each parameters),
             raw: { context, stack in
-                var reader = ArgumentReader(stack)
-                let arguments = (repeat try reader.next((each A).self))
+                let arguments = try Self.arguments(from: stack, as: repeat (each A).self)
                 try run(context, repeat each arguments)
                 return 0
             })
