@@ -20,7 +20,6 @@ final class EmittedEventStreams: @unchecked Sendable {
     /// A run has taken the host's gate: it takes the waiting streams, which end with it however
     /// it ends (a behaviour that does not compile included).
     func begin() {
-        end()
         current = lock.withLock {
             defer { waiting = [] }
             return waiting

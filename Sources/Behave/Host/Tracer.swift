@@ -38,7 +38,7 @@ final class Tracer: @unchecked Sendable {
     }
 
     /// The behaviour emitted `name` with `payload`: copied for the app's listeners.
-    func emitted(name: String, payload: LuaValue) {
+    func forwardEmitted(name: String, payload: LuaValue) {
         let budget = CopyBudget(values: EmittedEvent.maximumValues, bytes: EmittedEvent.maximumBytes)
         let copied = PlainValue.copy(payload, depth: 0, budget: budget)
         emitted.yield(

@@ -219,7 +219,7 @@ enum StateBuilder {
                     .event(
                         name: try String.read(from: stack, at: 2),
                         payload: Tracer.json(stack, at: 3)))
-            case "emit": tracer.emitted(name: try String.read(from: stack, at: 2), payload: stack.value(at: 3))
+            case "emit": tracer.forwardEmitted(name: try String.read(from: stack, at: 2), payload: stack.value(at: 3))
             case "unhandled": tracer.unhandled(try String.read(from: stack, at: 2))
             default: tracer.report(.timer(try String.read(from: stack, at: 2)))
             }
