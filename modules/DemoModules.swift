@@ -10,4 +10,7 @@ public enum DemoModules {
             Keynote(),
         ]
     }
+
+    /// What the tool's `--open-urls` lets ``all(openURLs:)``'s modules do, for its help.
+    public static let openURLsHelp = "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'."
 }

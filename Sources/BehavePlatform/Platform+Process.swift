@@ -29,6 +29,15 @@ extension Platform {
         #endif
     }
 
+    /// How a help text names the directory `name` in ``userCacheDirectory``.
+    package static func userCacheDirectoryText(_ name: String) -> String {
+        #if canImport(Darwin)
+            return "~/Library/Caches/\(name)"
+        #else
+            return "$XDG_CACHE_HOME/\(name) or ~/.cache/\(name)"
+        #endif
+    }
+
     /// The environment variable `name`, or nil when it is not set.
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

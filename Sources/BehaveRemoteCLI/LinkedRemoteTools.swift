@@ -146,7 +146,7 @@ struct LinkedRemoteTools: RemoteTools {
     }
 
     func cache(_ command: CacheCommand) throws {
-        let cache = BehaviourCache(directory: command.cacheDirectory ?? BehaviourCache.defaultDirectory)
+        let cache = BehaviourCache(directory: command.cacheDirectory ?? BehaveTool.current.cacheDirectory)
         if command.clear, let url = command.url {
             cache.forget(url)
             print("forgot \(url)")

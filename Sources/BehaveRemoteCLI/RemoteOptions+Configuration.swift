@@ -6,7 +6,7 @@ extension RemoteOptions {
     /// The loader's configuration; reads the keys and the fallback file (at most `inputLimit` bytes).
     func configuration(inputLimit: Int) throws(BehaveError) -> RemoteConfiguration {
         var configuration = RemoteConfiguration()
-        if let cacheDirectory { configuration.cacheDirectory = cacheDirectory }
+        configuration.cacheDirectory = cacheDirectory ?? BehaveTool.current.cacheDirectory
         if let maximumSize { configuration.maximumSize = maximumSize.bytes }
         if let connectTimeout { configuration.connectTimeout = connectTimeout }
         if let timeout { configuration.timeout = timeout }

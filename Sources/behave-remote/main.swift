@@ -4,7 +4,7 @@ import BehaveRemoteCLI
 
 // The same tool as behave, with fetching, signing and verifying linked in.
 // snippet: adopt-remote
-BehaveTool(name: "behave", remote: .linked) { options in
-    DemoModules.all(openURLs: options.openURLs)
+BehaveTool(name: "behave", remote: .linked, options: [.flag("open-urls", help: DemoModules.openURLsHelp)]) { given in
+    DemoModules.all(openURLs: given.isSet("open-urls"))
 }.main()
 // snippet end

@@ -3,8 +3,9 @@ import BehaveDemos
 
 // The demo modules; fetching, signing and verifying are not linked in: those commands are handed
 // to behave-remote, so behave never loads the network and crypto code.
-var tool = BehaveTool(name: "behave", remote: .handOff(to: "behave-remote")) { options in
-    DemoModules.all(openURLs: options.openURLs)
-}
-tool.openURLsHelp = "Let MyThirdModule.openUrl launch xdg-open/open instead of printing 'open URL'."
-tool.main()
+BehaveTool(
+    name: "behave", remote: .handOff(to: "behave-remote"),
+    options: [.flag("open-urls", help: DemoModules.openURLsHelp)]
+) { given in
+    DemoModules.all(openURLs: given.isSet("open-urls"))
+}.main()

@@ -40,4 +40,23 @@ enum ToolDocCommentSnippets {
         MainThreadExecutor.run { await work() }  // as BehaveMain.main does
         // snippet end
     }
+
+    static func toolOptions() -> [ToolOption] {
+        // snippet: ToolOption
+        let options: [ToolOption] = [
+            .flag("open-urls", help: "Let Browser.open launch the browser instead of printing the URL."),
+            .value("region", valueName: "code", help: "The desk's region.") { ["eu", "us"].contains($0) },
+        ]
+        // snippet end
+        return options
+    }
+
+    static func moduleOptions() -> (Bool, String) {
+        // snippet: ModuleOptions
+        let given = ModuleOptions(flags: ["open-urls"], values: ["region": ["eu"]])
+        let opensURLs = given.isSet("open-urls")  // true
+        let region = given["region"] ?? "eu"  // "eu"
+        // snippet end
+        return (opensURLs, region)
+    }
 }

@@ -24,10 +24,10 @@ struct DocsTests {
             "embed-actions", "embed-macro", "embed-modules", "embed-app", "embed-actor", "embed-unhandled",
         ],
         "docs/cli.md": ["editor-support", "install"],  // install: scripts/test runs scripts/install --debug
-        // adopt-session, adopt-help: scripts/example runs them against the example's built tool
+        // adopt-session, adopt-help, shop-option: scripts/example runs them against the examples' built tools
         "docs/adopting.md": [
             "adopt-traits", "adopt-manifest", "adopt-open", "adopt-macro", "adopt-trait", "adopt-main", "adopt-remote",
-            "adopt-session", "adopt-help", "adopt-test",
+            "adopt-session", "adopt-help", "adopt-test", "shop-main", "shop-option",
         ],
         "docs/platforms.md": [],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
@@ -145,6 +145,7 @@ struct DocsTests {
             ("adopt-open", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/Ticketing.swift"),
             ("adopt-trait", "docs/adopting.md", "Examples/Ticketing/Sources/Ticketing/TicketRouting.swift"),
             ("adopt-main", "docs/adopting.md", "Examples/Ticketing/Sources/ticketing/main.swift"),
+            ("shop-main", "docs/adopting.md", "Examples/Shop/Sources/shop/main.swift"),
             ("adopt-remote", "docs/adopting.md", "Sources/behave-remote/main.swift"),
             ("adopt-test", "docs/adopting.md", "Examples/Ticketing/Tests/TicketingTests/TicketingTests.swift"),
         ])

@@ -17,6 +17,7 @@ struct TeamToolNameTests {
         #expect(Repl.bannerName(BehaveTool(name: "behave", modules: [])) == "Behave \(BehaveVersion.current)")
         let history = History.defaultPath(tool: "shop")
         #expect(history?.hasSuffix("/shop/history") == true, "\(history ?? "nil")")
+        #expect(shop.cacheDirectory.hasSuffix("/shop") && shop.cacheDirectoryHelp.contains("/shop"))
         let header =
             "-- Translated by `behave translate` from a.json.\n-- Runs to the same output as the action list: `behave run` on this file.\n"
         #expect(

@@ -55,6 +55,17 @@ struct BehaveCommand: AsyncParsableCommand {
         "run", "test", "repl", "check", "translate", "modules", "schema", "keygen", "sign", "verify", "cache", "help",
     ]
 
+    /// The long options of Behave's commands, which a tool's own options (``ToolOption``) cannot
+    /// take. Spelled out, so that a tool's start asks ArgumentParser nothing (a test compares them).
+    static let reservedOptionNames: Set<String> = [
+        "allow-http", "ca-file", "cache-dir", "clear", "connect-timeout", "context", "depth-limit", "duration-limit",
+        "events", "expires", "fallback", "fast", "filter", "force", "header", "help", "instruction-limit", "json",
+        "junit", "key", "luals", "max-input", "max-redirects", "max-size", "max-wait", "memory-limit",
+        "min-fetch-interval", "output", "output-limit", "public-key", "real-time", "refresh", "require-signature",
+        "sequence", "signature", "strict", "time-limit", "timeout", "trace", "trusted", "version", "watch",
+        "generate-completion-script", "experimental-dump-help",
+    ]
+
     /// The first words ArgumentParser answers itself, at the top: help, version, completion scripts.
     static func isTopLevelOption(_ word: String) -> Bool {
         ["-h", "--help", "--version", "--experimental-dump-help"].contains(word)

@@ -23,7 +23,7 @@ package struct CacheCommand: RemoteOnlyCommand {
     @Option(
         name: .customLong("cache-dir"),
         help: ArgumentHelp(
-            "Where the last good copies are kept. Default: $XDG_CACHE_HOME/behave or ~/.cache/behave.", valueName: "dir"
+            "Where the last good copies are kept. Default: \(BehaveTool.current.cacheDirectoryHelp).", valueName: "dir"
         ))
     package var cacheDirectory: String?
 

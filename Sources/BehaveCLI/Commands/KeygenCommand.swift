@@ -12,8 +12,8 @@ package struct KeygenCommand: RemoteOnlyCommand {
         )
     }
 
-    @Argument(help: "The files' path without extension.")
-    package var name: String = "behave"
+    @Argument(help: ArgumentHelp("The files' path without extension (default: the tool's name).", valueName: "name"))
+    package var name: String = BehaveTool.current.name
 
     @Flag(help: "Replace existing key files.")
     package var force = false

@@ -4,14 +4,16 @@ import BehavePlatform
 
 /// `behave run FILE`: runs a JSON action list or a Lua script.
 struct RunCommand: RemoteCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run a behaviour: a JSON action list or a Lua script (detected by extension, then content).",
-        discussion: """
-            A behaviour runs until it calls stop(), fails, or nothing can happen any more (no timer, \
-            no action in flight, no event still to come).
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "run",
+            abstract: "Run a behaviour: a JSON action list or a Lua script (detected by extension, then content).",
+            discussion: """
+                A behaviour runs until it calls stop(), fails, or nothing can happen any more (no timer, \
+                no action in flight, no event still to come).
+                """ + BehaveTool.current.optionsHelp
+        )
+    }
 
     @Argument(
         parsing: RunCommand.optionsFollowURL ? .remaining : .captureForPassthrough,
@@ -145,6 +147,6 @@ struct RunCommand: RemoteCommand {
             file: file ?? RunInvocation.commandLineName, code: single ? code[0].text : nil,
             program: single ? CommandLineProgram() : program, scriptArguments: scriptArguments, trace: trace,
             watch: watch, strict: strict, events: events, fast: fast,
-            context: contextEntries, policy: sandbox.policy, openURLs: sandbox.openURLs)
+            context: contextEntries, policy: sandbox.policy)
     }
 }

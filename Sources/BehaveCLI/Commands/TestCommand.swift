@@ -4,15 +4,17 @@ import BehavePlatform
 
 /// `behave test [FILE…]`: runs test files for behaviours (docs/testing.md).
 struct TestCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "test",
-        abstract:
-            "Run tests of behaviours: Lua files of test(name, fn), each test in a fresh sandbox on a virtual clock.",
-        discussion: """
-            With no FILE, runs every *_test.lua under the current directory; a directory runs those under it. \
-            Exit 0 when every test passed, 1 when one failed or none was found.
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "test",
+            abstract:
+                "Run tests of behaviours: Lua files of test(name, fn), each test in a fresh sandbox on a virtual clock.",
+            discussion: """
+                With no FILE, runs every *_test.lua under the current directory; a directory runs those under it. \
+                Exit 0 when every test passed, 1 when one failed or none was found.
+                """ + BehaveTool.current.optionsHelp
+        )
+    }
 
     @Argument(help: "Test files, or directories to find *_test.lua files in.", completion: .file(extensions: ["lua"]))
     var files: [String] = []
@@ -49,7 +51,7 @@ struct TestCommand: AsyncParsableCommand {
         if sandbox.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }
         let suite = TestSuite(
             files: files, filter: filter, junit: junit, trace: trace, realTime: realTime, context: contextEntries,
-            policy: policy, openURLs: sandbox.openURLs)
+            policy: policy)
         guard watch else {
             var watched: [String] = []
             return try await suite.run(watched: &watched)

@@ -86,14 +86,6 @@ package struct SandboxOptions: ParsableArguments {
         try check("--duration-limit", durationLimit, Range.seconds, "31536000 seconds")
     }
 
-    // Shown only by a tool whose modules open URLs: they say what the option lets them do.
-    @Flag(
-        name: .customLong("open-urls"),
-        help: ArgumentHelp(
-            BehaveTool.current.openURLsHelp ?? "Lets the modules open URLs outside the process.",
-            visibility: BehaveTool.current.openURLsHelp == nil ? .hidden : .default))
-    var openURLs = false
-
     package var policy: SandboxPolicy {
         var policy = trusted ? SandboxPolicy.trusted : SandboxPolicy()
         if let memoryLimit { policy.limits.memory = memoryLimit.bytes }
@@ -109,9 +101,9 @@ package struct SandboxOptions: ParsableArguments {
     /// A host with the tool's modules under this policy. A failure (no memory for a Lua state) is
     /// reported on stderr and exits 1.
     package func makeHost(clock: any BehaveClock = SystemClock()) throws(ExitCode) -> BehaveHost {
-        try ToolHost.make(policy: policy, openURLs: openURLs, clock: clock)
+        try ToolHost.make(policy: policy, clock: clock)
     }
 
     /// The modules the tool registers.
-    var modules: [any BehaveModule] { ToolHost.modules(openURLs: openURLs) }
+    var modules: [any BehaveModule] { ToolHost.modules() }
 }

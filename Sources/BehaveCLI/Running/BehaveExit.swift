@@ -25,6 +25,8 @@ package enum BehaveExit {
     package static let nothingRan: Int32 = 69
     /// An output file (key, signature) could not be written; nothing was replaced.
     package static let cannotWrite: Int32 = 73
+    /// The tool itself is built wrong: one of its own options (``ToolOption``) cannot be one.
+    package static let software: Int32 = 70
     /// Interrupted (Ctrl-C).
     package static let interrupted: Int32 = 130
     /// Stopped by SIGTERM (128 + the signal, as shells report it).

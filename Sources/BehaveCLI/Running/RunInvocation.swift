@@ -22,7 +22,6 @@ struct RunInvocation: Equatable {
     var fast = false
     var context: [ContextEntry] = []
     var policy = SandboxPolicy()
-    var openURLs = false
 
     /// Runs the behaviour; throws the exit code when it is not 0. `remote` is nil on the plain path,
     /// whose file is never a URL.
@@ -43,7 +42,7 @@ struct RunInvocation: Equatable {
         remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
     ) async throws(ExitCode) {
         let (timeline, channel) = try eventsToDeliver()
-        let host = try ToolHost.make(policy: policy, openURLs: openURLs, clock: fast ? VirtualClock() : SystemClock())
+        let host = try ToolHost.make(policy: policy, clock: fast ? VirtualClock() : SystemClock())
         defer { required = host.requiredFiles }
         // The script and its arguments end the command line (options stop at the script): what
         // comes before them is `arg`'s negative indices, the program's name first, as lua has it.

@@ -19,7 +19,6 @@ struct TestSuite {
     var realTime = false
     var context: [ContextEntry] = []
     var policy = SandboxPolicy()
-    var openURLs = false
 
     /// One file's results, or what stopped it.
     struct FileReport {
@@ -74,8 +73,7 @@ struct TestSuite {
         do { file = try Behaviour.read(path: path, limit: policy.limits.input) } catch {
             throw BehaveExit.report(error)
         }
-        let host = try ToolHost.make(
-            policy: policy, openURLs: openURLs, clock: realTime ? SystemClock() : VirtualClock())
+        let host = try ToolHost.make(policy: policy, clock: realTime ? SystemClock() : VirtualClock())
         trace?.attach(host)
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)

@@ -6,9 +6,9 @@ enum ToolHost {
     /// A host with the tool's modules under `policy`, and the tool's context (its name and
     /// version, which `-- requires: version >= X` is checked against). A failure (no memory for a
     /// Lua state) is reported on stderr and exits 1.
-    static func make(policy: SandboxPolicy, openURLs: Bool, clock: any BehaveClock) throws(ExitCode) -> BehaveHost {
+    static func make(policy: SandboxPolicy, clock: any BehaveClock) throws(ExitCode) -> BehaveHost {
         do {
-            let host = try BehaveHost(modules: modules(openURLs: openURLs), policy: policy, clock: clock)
+            let host = try BehaveHost(modules: modules(), policy: policy, clock: clock)
             host.context = ContextEntry.defaults
             return host
         } catch {
@@ -17,8 +17,9 @@ enum ToolHost {
         }
     }
 
-    /// The modules the tool registers (``BehaveTool/modules``); `openURLs` is `--open-urls`.
-    static func modules(openURLs: Bool) -> [any BehaveModule] {
-        BehaveTool.current.modules(ModuleOptions(openURLs: openURLs))
+    /// The modules the tool registers (``BehaveTool/modules``), made with what the command line
+    /// gave the tool's own options.
+    static func modules() -> [any BehaveModule] {
+        BehaveTool.current.modules(BehaveTool.given)
     }
 }

@@ -46,11 +46,7 @@ package enum BehaveMain {
             exit(BehaveExit.usage)
         }
         do {
-            var command = try BehaveCommand.parseAsRoot(arguments)
-            if let run = command as? RunCommand, run.needsRemoteTools, !run.scriptArguments.isEmpty {
-                RunCommand.optionsFollowURL = true
-                command = try BehaveCommand.parseAsRoot(arguments)
-            }
+            var command = try parse(arguments)
             if let remoteCommand = command as? any RemoteCommand {
                 if remote == nil && remoteCommand.needsRemoteTools { RemoteHandOff.exec() }
                 try await remoteCommand.run(with: remote)
@@ -63,5 +59,25 @@ package enum BehaveMain {
             BehaveCommand.exit(withError: error)
         }
         BehaveCommand.exit()
+    }
+
+    /// The command `arguments` ask for, with the tool's own options read out of them first
+    /// (``ToolOptionExtraction``, into ``BehaveTool/given``).
+    private static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        let options = BehaveTool.current.options
+        var extraction = try ToolOptionExtraction(arguments, options: options)
+        var command = try BehaveCommand.parseAsRoot(extraction.rest)
+        if let run = command as? RunCommand, run.needsRemoteTools, !run.scriptArguments.isEmpty {
+            RunCommand.optionsFollowURL = true
+            command = try BehaveCommand.parseAsRoot(extraction.rest)
+        } else if let run = command as? RunCommand,
+            let start = extraction.origin(of: extraction.rest.count - run.script.count), extraction.tookAny(from: start)
+        {
+            // A word after the script is the script's, even one that spells a tool's option.
+            extraction = try ToolOptionExtraction(arguments, options: options, before: start)
+            command = try BehaveCommand.parseAsRoot(extraction.rest)
+        }
+        BehaveTool.given = extraction.given
+        return command
     }
 }

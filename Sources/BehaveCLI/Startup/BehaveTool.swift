@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehavePlatform
 
 /// A command-line tool with every `behave` command — `run`, `repl`, `check`, `translate`,
 /// `modules`, `schema`, and `keygen`, `sign` and `verify` — that knows your modules.
@@ -21,18 +22,20 @@ public struct BehaveTool: Sendable {
     public var modules: @Sendable (ModuleOptions) -> [any BehaveModule]
     /// How the tool fetches, signs and verifies.
     public var remote: RemoteSupport
-    /// What `--open-urls` lets the tool's modules do, for its help; nil (no module opens URLs)
-    /// hides the option.
-    public var openURLsHelp: String?
+    /// The tool's own options, for its modules: listed in the help of `run`, `test` and `repl`,
+    /// given to ``modules`` as ``ModuleOptions``. `behave` has one, `--open-urls`.
+    public var options: [ToolOption]
 
-    /// A tool named `name` with the modules `modules` makes.
+    /// A tool named `name` with its own `options` and the modules `modules` makes from what the
+    /// command line gave them.
     public init(
-        name: String, version: String? = nil, remote: RemoteSupport = .none,
+        name: String, version: String? = nil, remote: RemoteSupport = .none, options: [ToolOption] = [],
         modules: @escaping @Sendable (ModuleOptions) -> [any BehaveModule]
     ) {
         self.name = name
         self.version = version
         self.remote = remote
+        self.options = options
         self.modules = modules
     }
 
@@ -45,7 +48,14 @@ public struct BehaveTool: Sendable {
     }
 
     /// Parses the process's command line, runs the command and exits with its documented code.
+    /// An option of ``options`` that cannot be one (a malformed name, one of Behave's) stops the
+    /// tool before anything is parsed: exit 70, naming it.
     public func main() -> Never {
+        for option in options {
+            guard let problem = option.problem else { continue }
+            StandardError.write("\(name): the tool's option \(problem)\n")
+            exit(BehaveExit.software)
+        }
         BehaveTool.current = self
         BehaveMain.main(remote: remote.tools)
     }
@@ -73,10 +83,30 @@ public struct BehaveTool: Sendable {
         return true
     }
 
+    /// The help's paragraph on ``options`` (in `run`, `test` and `repl`), after a blank line;
+    /// empty when the tool has none. A line each, as the discussion is wrapped without indents.
+    var optionsHelp: String {
+        guard !options.isEmpty else { return "" }
+        let lines = options.map { "\($0.synopsis): \($0.help)" }
+        return "\n\nThe options of \(name)'s modules, which go before the script as the others do:\n"
+            + lines.joined(separator: "\n")
+    }
+
+    /// Where the tool keeps the last good copies of remote behaviours unless told otherwise: a
+    /// directory named after it in the user's cache directory, so two tools never share copies.
+    package var cacheDirectory: String { Platform.userCacheDirectory + "/" + name }
+
+    /// How the help names ``cacheDirectory``.
+    var cacheDirectoryHelp: String { Platform.userCacheDirectoryText(name) }
+
     /// The remote options' visibility in the help.
     var remoteHelpVisibility: ArgumentVisibility { canFetch ? .default : .hidden }
 
     /// The tool this process runs. Set once by ``main()`` before any command is parsed and
     /// before any other thread starts, and only read after that.
     nonisolated(unsafe) package static var current = BehaveTool(name: "behave", modules: [])
+
+    /// What the command line gave ``options``. Set once by ``BehaveMain`` before the command
+    /// runs, and only read after that.
+    nonisolated(unsafe) package static var given = ModuleOptions()
 }

@@ -1,6 +1,15 @@
+// snippet: shop-main
 import BehaveCLI
 import Shop
 
-// The shop's own tool: every behave command, knowing the shop's modules.
-let store = BasketStore(price: 2.5)
-BehaveTool.main(name: "shop", version: "1.0.0", modules: [Basket(store: store), Payments(store: store)])
+// The shop's own tool: every behave command, knowing the shop's modules, with an option of its own.
+BehaveTool(
+    name: "shop", version: "1.0.0",
+    options: [
+        .value("price", valueName: "amount", help: "What one item costs (default 2.5).") { Double($0) ?? -1 >= 0 }
+    ]
+) { given in
+    let store = BasketStore(price: given["price"].flatMap(Double.init) ?? 2.5)
+    return [Basket(store: store), Payments(store: store)]
+}.main()
+// snippet end
