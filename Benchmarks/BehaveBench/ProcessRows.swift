@@ -28,7 +28,8 @@ func peakBytes(_ command: String) -> Double {
     var line = [CChar](repeating: 0, count: 64)
     let read = fgets(&line, Int32(line.count), pipe) != nil
     let status = pclose(pipe)
-    let text = String(cString: line).split(separator: "\n").first.map(String.init) ?? ""
+    let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let text = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
     guard read, status == 0, let kibibytes = Double(text) else { return .nan }
     return kibibytes * 1024  // ru_maxrss is in KiB on Linux
 }

@@ -8,7 +8,7 @@ enum SandboxTarget: FuzzTarget {
     static let name = "sandbox"
 
     /// One host for every input, as an app keeps one: each run must leave it usable.
-    nonisolated(unsafe) static let host: BehaveHost = {
+    static let host: BehaveHost = {
         var policy = SandboxPolicy()
         policy.limits.memory = 8 << 20
         policy.limits.time = 0.25

@@ -21,7 +21,7 @@ enum TraceTarget: FuzzTarget {
 
     static let lines = Lines()
 
-    nonisolated(unsafe) static let host: BehaveHost = {
+    static let host: BehaveHost = {
         var policy = SandboxPolicy()
         policy.limits.memory = 32 << 20
         policy.limits.time = 0.5

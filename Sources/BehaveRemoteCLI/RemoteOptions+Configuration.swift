@@ -1,40 +1,42 @@
-import Behave
-import BehaveCLI
-import BehaveRemote
+#if Remote
+    import Behave
+    import BehaveCLI
+    import BehaveRemote
 
-extension RemoteOptions {
-    /// The loader's configuration; reads the keys and the fallback file (at most `inputLimit` bytes).
-    func configuration(inputLimit: Int) throws(BehaveError) -> RemoteConfiguration {
-        var configuration = RemoteConfiguration()
-        configuration.cacheDirectory = cacheDirectory ?? BehaveTool.current.cacheDirectory
-        if let maximumSize { configuration.maximumSize = maximumSize.bytes }
-        if let connectTimeout { configuration.connectTimeout = connectTimeout }
-        if let timeout { configuration.timeout = timeout }
-        if let maximumRedirects { configuration.maximumRedirects = maximumRedirects }
-        if let minimumFetchInterval { configuration.minimumFetchInterval = minimumFetchInterval }
-        configuration.maximumWait = maximumWait
-        if let certificateAuthorities {
-            // Read now, so a missing file is the command's error rather than every fetch's.
-            _ = try FileBytes.read(certificateAuthorities, limit: 1 << 20)
-            configuration.certificateAuthorities = certificateAuthorities
-        }
-        configuration.allowHTTP = allowHTTP
-        configuration.refresh = refresh
-        configuration.requireSignature = requireSignature
-        configuration.headers = headers.map { (name: $0.name, value: $0.value) }
-        for key in publicKeys { configuration.publicKeys.append(try KeyFiles.publicKey(key)) }
-        if let fallback { configuration.fallback = try Behaviour.read(path: fallback, limit: inputLimit) }
-        return configuration
-    }
-}
-
-extension RemoteBehaviour.Origin {
-    /// The tool's exit code when a behaviour from this copy ran without error.
-    var successCode: Int32 {
-        switch self {
-        case .lastGoodCopy: BehaveExit.ranLastGoodCopy
-        case .fallback: BehaveExit.ranFallback
-        default: BehaveExit.success
+    extension RemoteOptions {
+        /// The loader's configuration; reads the keys and the fallback file (at most `inputLimit` bytes).
+        func configuration(inputLimit: Int) throws(BehaveError) -> RemoteConfiguration {
+            var configuration = RemoteConfiguration()
+            configuration.cacheDirectory = cacheDirectory ?? BehaveTool.current.cacheDirectory
+            if let maximumSize { configuration.maximumSize = maximumSize.bytes }
+            if let connectTimeout { configuration.connectTimeout = connectTimeout }
+            if let timeout { configuration.timeout = timeout }
+            if let maximumRedirects { configuration.maximumRedirects = maximumRedirects }
+            if let minimumFetchInterval { configuration.minimumFetchInterval = minimumFetchInterval }
+            configuration.maximumWait = maximumWait
+            if let certificateAuthorities {
+                // Read now, so a missing file is the command's error rather than every fetch's.
+                _ = try FileBytes.read(certificateAuthorities, limit: 1 << 20)
+                configuration.certificateAuthorities = certificateAuthorities
+            }
+            configuration.allowHTTP = allowHTTP
+            configuration.refresh = refresh
+            configuration.requireSignature = requireSignature
+            configuration.headers = headers.map { (name: $0.name, value: $0.value) }
+            for key in publicKeys { configuration.publicKeys.append(try KeyFiles.publicKey(key)) }
+            if let fallback { configuration.fallback = try Behaviour.read(path: fallback, limit: inputLimit) }
+            return configuration
         }
     }
-}
+
+    extension RemoteBehaviour.Origin {
+        /// The tool's exit code when a behaviour from this copy ran without error.
+        var successCode: Int32 {
+            switch self {
+            case .lastGoodCopy: BehaveExit.ranLastGoodCopy
+            case .fallback: BehaveExit.ranFallback
+            default: BehaveExit.success
+            }
+        }
+    }
+#endif

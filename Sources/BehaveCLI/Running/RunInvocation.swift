@@ -50,7 +50,7 @@ struct RunInvocation: Equatable {
             host.interpreterArguments = Array(CommandLine.arguments.dropLast(scriptArguments.count + 1))
         }
         for entry in context { host.context[entry.key] = .string(entry.value) }
-        var loaded = try await load(checkingWith: host, remote: remote, tools: tools)
+        let loaded = try await load(checkingWith: host, remote: remote, tools: tools)
         if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
         // The behaviour's output is flushed before anything the tool writes on stderr.
