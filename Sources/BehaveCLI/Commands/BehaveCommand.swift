@@ -66,6 +66,15 @@ struct BehaveCommand: AsyncParsableCommand {
         "generate-completion-script", "experimental-dump-help",
     ]
 
+    /// The long options of Behave's commands that take the next word as their value, which a
+    /// tool's option must not be read from (a test compares them with the commands').
+    static let valueOptionNames: Set<Substring> = [
+        "ca-file", "cache-dir", "connect-timeout", "context", "depth-limit", "duration-limit", "events", "expires",
+        "fallback", "filter", "header", "instruction-limit", "junit", "key", "max-input", "max-redirects", "max-size",
+        "max-wait", "memory-limit", "min-fetch-interval", "output", "output-limit", "public-key", "sequence",
+        "signature", "time-limit", "timeout", "trace",
+    ]
+
     /// The first words ArgumentParser answers itself, at the top: help, version, completion scripts.
     static func isTopLevelOption(_ word: String) -> Bool {
         ["-h", "--help", "--version", "--experimental-dump-help"].contains(word)

@@ -12,7 +12,7 @@ package struct KeygenCommand: RemoteOnlyCommand {
         )
     }
 
-    @Argument(help: ArgumentHelp("The files' path without extension (default: the tool's name).", valueName: "name"))
+    @Argument(help: ArgumentHelp("The files' path without extension.", valueName: "name"))
     package var name: String = BehaveTool.current.name
 
     @Flag(help: "Replace existing key files.")

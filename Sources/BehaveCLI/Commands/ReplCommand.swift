@@ -23,7 +23,7 @@ struct ReplCommand: AsyncParsableCommand {
 
                 When stdin is not a terminal, the script it carries is run with no prompts, as `behave run` \
                 would run it (same exit codes): echo 'print(1)' | \(name) repl
-                """ + BehaveTool.current.optionsHelp
+                """ + BehaveTool.current.optionsHelp()
         )
     }
 

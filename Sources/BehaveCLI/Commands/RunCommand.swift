@@ -11,7 +11,7 @@ struct RunCommand: RemoteCommand {
             discussion: """
                 A behaviour runs until it calls stop(), fails, or nothing can happen any more (no timer, \
                 no action in flight, no event still to come).
-                """ + BehaveTool.current.optionsHelp
+                """ + BehaveTool.current.optionsHelp(beforeScript: true)
         )
     }
 

@@ -12,7 +12,7 @@ struct TestCommand: AsyncParsableCommand {
             discussion: """
                 With no FILE, runs every *_test.lua under the current directory; a directory runs those under it. \
                 Exit 0 when every test passed, 1 when one failed or none was found.
-                """ + BehaveTool.current.optionsHelp
+                """ + BehaveTool.current.optionsHelp()
         )
     }
 

@@ -29,7 +29,16 @@ package enum BehaveMain {
             do { try await plain.execute(remote: nil, tools: remote) } catch { exit(error.rawValue) }
             exit(BehaveExit.success)
         }
-        var arguments = Array(CommandLine.arguments.dropFirst())
+        // The tool's own options come out first, so that one before a command's name leaves it first.
+        var arguments: [String] = []
+        do {
+            let extraction = try ToolOptionExtraction(
+                Array(CommandLine.arguments.dropFirst()), options: BehaveTool.current.options)
+            BehaveTool.given = extraction.given
+            arguments = extraction.rest
+        } catch {
+            BehaveCommand.exit(withError: error)
+        }
         // `behave [options] [script [args]]`, as lua's command line: what run takes.
         if let first = arguments.first, !BehaveCommand.commandNames.contains(first),
             !BehaveCommand.isTopLevelOption(first)
@@ -46,7 +55,11 @@ package enum BehaveMain {
             exit(BehaveExit.usage)
         }
         do {
-            var command = try parse(arguments)
+            var command = try BehaveCommand.parseAsRoot(arguments)
+            if let run = command as? RunCommand, run.needsRemoteTools, !run.scriptArguments.isEmpty {
+                RunCommand.optionsFollowURL = true
+                command = try BehaveCommand.parseAsRoot(arguments)
+            }
             if let remoteCommand = command as? any RemoteCommand {
                 if remote == nil && remoteCommand.needsRemoteTools { RemoteHandOff.exec() }
                 try await remoteCommand.run(with: remote)
@@ -59,25 +72,5 @@ package enum BehaveMain {
             BehaveCommand.exit(withError: error)
         }
         BehaveCommand.exit()
-    }
-
-    /// The command `arguments` ask for, with the tool's own options read out of them first
-    /// (``ToolOptionExtraction``, into ``BehaveTool/given``).
-    private static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        let options = BehaveTool.current.options
-        var extraction = try ToolOptionExtraction(arguments, options: options)
-        var command = try BehaveCommand.parseAsRoot(extraction.rest)
-        if let run = command as? RunCommand, run.needsRemoteTools, !run.scriptArguments.isEmpty {
-            RunCommand.optionsFollowURL = true
-            command = try BehaveCommand.parseAsRoot(extraction.rest)
-        } else if let run = command as? RunCommand,
-            let start = extraction.origin(of: extraction.rest.count - run.script.count), extraction.tookAny(from: start)
-        {
-            // A word after the script is the script's, even one that spells a tool's option.
-            extraction = try ToolOptionExtraction(arguments, options: options, before: start)
-            command = try BehaveCommand.parseAsRoot(extraction.rest)
-        }
-        BehaveTool.given = extraction.given
-        return command
     }
 }

@@ -51,8 +51,10 @@ public struct BehaveTool: Sendable {
     /// An option of ``options`` that cannot be one (a malformed name, one of Behave's) stops the
     /// tool before anything is parsed: exit 70, naming it.
     public func main() -> Never {
-        for option in options {
-            guard let problem = option.problem else { continue }
+        for (index, option) in options.enumerated() {
+            let twice =
+                options[..<index].contains { $0.name == option.name } ? "--\(option.name) is declared twice" : nil
+            guard let problem = option.problem ?? twice else { continue }
             StandardError.write("\(name): the tool's option \(problem)\n")
             exit(BehaveExit.software)
         }
@@ -84,12 +86,13 @@ public struct BehaveTool: Sendable {
     }
 
     /// The help's paragraph on ``options`` (in `run`, `test` and `repl`), after a blank line;
-    /// empty when the tool has none. A line each, as the discussion is wrapped without indents.
-    var optionsHelp: String {
+    /// empty when the tool has none. A line each, as the discussion is wrapped without indents;
+    /// `beforeScript` says where `run` reads them.
+    func optionsHelp(beforeScript: Bool = false) -> String {
         guard !options.isEmpty else { return "" }
         let lines = options.map { "\($0.synopsis): \($0.help)" }
-        return "\n\nThe options of \(name)'s modules, which go before the script as the others do:\n"
-            + lines.joined(separator: "\n")
+        let place = beforeScript ? ", before the script as the options below" : ""
+        return "\n\nThe options of \(name)'s modules\(place):\n" + lines.joined(separator: "\n")
     }
 
     /// Where the tool keeps the last good copies of remote behaviours unless told otherwise: a

@@ -1,8 +1,8 @@
 /// An option a team's tool adds to its command line for its modules: `--open-urls`, `--region eu`.
 ///
-/// The tool declares it (``BehaveTool/options``), its help lists it after Behave's own options,
-/// and the modules read what was given from ``ModuleOptions`` when each host is made. Like
-/// Behave's options it goes before the script: everything after the script is the script's.
+/// The tool declares it (``BehaveTool/options``), the help of `run`, `test` and `repl` describes
+/// it, and the modules read what was given from ``ModuleOptions`` when each host is made. Like
+/// Behave's options it goes before `run`'s script: everything after the script is the script's.
 ///
 /// ```swift
 /// let options: [ToolOption] = [

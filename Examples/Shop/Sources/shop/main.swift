@@ -6,7 +6,9 @@ import Shop
 BehaveTool(
     name: "shop", version: "1.0.0",
     options: [
-        .value("price", valueName: "amount", help: "What one item costs (default 2.5).") { Double($0) ?? -1 >= 0 }
+        .value("price", valueName: "amount", help: "What one item costs (default 2.5).") {
+            Double($0).map { $0.isFinite && $0 >= 0 } ?? false
+        }
     ]
 ) { given in
     let store = BasketStore(price: given["price"].flatMap(Double.init) ?? 2.5)
