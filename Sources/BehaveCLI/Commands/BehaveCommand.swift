@@ -56,15 +56,12 @@ struct BehaveCommand: AsyncParsableCommand {
     ]
 
     /// The long options of Behave's commands, which a tool's own options (``ToolOption``) cannot
-    /// take. Spelled out, so that a tool's start asks ArgumentParser nothing (a test compares them).
-    static let reservedOptionNames: Set<String> = [
-        "allow-http", "ca-file", "cache-dir", "clear", "connect-timeout", "context", "depth-limit", "duration-limit",
-        "events", "expires", "fallback", "fast", "filter", "force", "header", "help", "instruction-limit", "json",
-        "junit", "key", "luals", "max-input", "max-redirects", "max-size", "max-wait", "memory-limit",
-        "min-fetch-interval", "output", "output-limit", "public-key", "real-time", "refresh", "require-signature",
-        "sequence", "signature", "strict", "time-limit", "timeout", "trace", "trusted", "version", "watch",
-        "generate-completion-script", "experimental-dump-help",
-    ]
+    /// take: those that take a value and the flags. Spelled out, so that a tool's start asks
+    /// ArgumentParser nothing (a test compares them).
+    static let reservedOptionNames: Set<String> = Set(valueOptionNames.map(String.init)).union([
+        "allow-http", "clear", "fast", "force", "help", "json", "luals", "real-time", "refresh", "require-signature",
+        "strict", "trusted", "version", "watch", "generate-completion-script", "experimental-dump-help",
+    ])
 
     /// The long options of Behave's commands that take the next word as their value, which a
     /// tool's option must not be read from (a test compares them with the commands').
