@@ -50,3 +50,12 @@ extension Platform {
         return try body()
     }
 }
+
+extension Platform {
+    /// The process's working directory ("." when it cannot be read).
+    package static var currentDirectory: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

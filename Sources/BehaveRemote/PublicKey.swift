@@ -41,7 +41,9 @@
         /// Whether `signature` was made by this key's private half over exactly `bytes`.
         public func isValidSignature(_ signature: Signature, for bytes: [UInt8]) -> Bool {
             key.isValidSignature(
-                signature.raw, for: Signature.message(bytes, sequence: signature.sequence, expires: signature.expires))
+                signature.raw,
+                for: Signature.message(
+                    bytes, sequence: signature.sequence, expires: signature.expires, corpus: signature.corpus))
         }
 
         public static func == (a: PublicKey, b: PublicKey) -> Bool {

@@ -49,11 +49,14 @@
         /// A detached signature over exactly `bytes`, with its sequence number (by default the
         /// signing time in seconds, so a later signature orders after an earlier one) and its expiry
         /// (seconds since 1970; nil for never).
-        public func signature(for bytes: [UInt8], sequence: Int64? = nil, expires: Int64? = nil) -> Signature {
+        public func signature(
+            for bytes: [UInt8], sequence: Int64? = nil, expires: Int64? = nil, corpus: String? = nil
+        ) -> Signature {
             let sequence = sequence ?? Int64(WallClock.now())
-            let message = Signature.message(bytes, sequence: sequence, expires: expires)
+            let message = Signature.message(bytes, sequence: sequence, expires: expires, corpus: corpus)
             // Ed25519 signing only fails on a broken key; a key built by this type is never broken.
-            return Signature(raw: Array(try! key.signature(for: message)), sequence: sequence, expires: expires)
+            return Signature(
+                raw: Array(try! key.signature(for: message)), sequence: sequence, expires: expires, corpus: corpus)
         }
     }
 

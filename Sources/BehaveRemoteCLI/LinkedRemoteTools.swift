@@ -112,7 +112,8 @@
             if !errors.isEmpty { throw BehaveExit.report(.invalid(errors)) }
             let path = command.output ?? command.file + ".sig"
             let signature = signingKey.signature(
-                for: behaviour.bytes, sequence: command.sequence, expires: command.expirySeconds)
+                for: behaviour.bytes, sequence: command.sequence, expires: command.expirySeconds,
+                corpus: command.corpusDigest)
             do {
                 try KeyFiles.write(signature.text + "\n", to: path, mode: 0o644, replace: true)
             } catch {
@@ -121,7 +122,8 @@
             }
             print(
                 "wrote \(path): signed by \(signingKey.publicKey.fingerprint), sequence \(signature.sequence)"
-                    + (signature.expires.map { ", expires \(UTCDate.text($0))" } ?? ""))
+                    + (signature.expires.map { ", expires \(UTCDate.text($0))" } ?? "")
+                    + (signature.corpus.map { ", against recordings \($0.prefix(12))" } ?? ""))
         }
 
         func verify(_ command: VerifyCommand) throws {
@@ -144,7 +146,8 @@
                 }
                 print(
                     "\(command.file): signed by \(signer.fingerprint), sequence \(signature.sequence)"
-                        + (signature.expires.map { ", expires \(UTCDate.text($0))" } ?? ""))
+                        + (signature.expires.map { ", expires \(UTCDate.text($0))" } ?? "")
+                        + (signature.corpus.map { ", against recordings \($0.prefix(12))" } ?? ""))
             } catch let error as BehaveError {
                 throw BehaveExit.report(error)
             }

@@ -205,4 +205,16 @@ struct BehaveDocCommentSnippets {
         // snippet end
         #expect(!policy.isTrusted && local.isTrusted)
     }
+
+    @Test("BehaveHost.replay: a recorded run again, its divergence if any")
+    func replay() async throws {
+        let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        try await host.run(Behaviour(name: "hello.lua", source: "MyFirstModule.sayHello()"))
+        let recording = try #require(host.lastRecording)
+        // snippet: BehaveHost.replay
+        let report = try await BehaveHost.replay(recording)
+        if let divergence = report.divergence { print(divergence) }
+        // snippet end
+        #expect(report.matches)
+    }
 }

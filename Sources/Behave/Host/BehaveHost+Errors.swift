@@ -55,7 +55,7 @@ extension BehaveHost {
     }
 
     /// The traceback of the coroutine the last termination stopped (coroutines.c), cleaned.
-    private var stoppedAt: String? {
+    var stoppedAt: String? {
         lua.registryField(BEHAVE_REGISTRY_STOPPED_AT).string.map(ScriptTraceback.clean)
     }
 }

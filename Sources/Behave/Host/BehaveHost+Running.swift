@@ -24,9 +24,10 @@ extension BehaveHost {
         lastRun = RunUsage()
         searchPath.loaded = []
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
+        lastRecording = nil
         var (report, values) = try await schedule(
             chunk, arguments: arguments, events: events, timeline: timeline,
-            origin: nil, pushingContext: true)
+            origin: nil, pushingContext: true, recording: recordingHeader(behaviour, arguments: arguments))
         report.results = try slice { RunResults(copying: values) }
         return report
     }
@@ -37,7 +38,7 @@ extension BehaveHost {
     nonisolated(nonsending) func schedule(
         _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
         timeline: [TimedEvent], origin: Double?,
-        pushingContext: Bool
+        pushingContext: Bool, recording: Recording? = nil
     ) async throws(BehaveError) -> (RunReport, [LuaValue]) {
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
         starter.scheduler = scheduler
@@ -45,7 +46,13 @@ extension BehaveHost {
         output.reset()
         firstTaskFailure = nil
         let started = clock.now
-        tracer.begin(at: started)
+        let recorder = recording.map { _ in FlightRecorder(byteLimit: recordingLimit) }
+        tracer.begin(at: started, recorder: recorder)
+        output.record(into: recorder)
+        defer {
+            tracer.endRecording()
+            output.record(into: nil)
+        }
         clearCancellation()
         runtime.setTrace(tracer.observer != nil)
         runtime.setForwarding(tracer.emitted.isListening)
@@ -57,9 +64,18 @@ extension BehaveHost {
                 bytesWritten: output.bytesWritten, duration: clock.now - started)
         }
         if pushingContext { try pushContext() }
-        let finish = try await scheduler.run(
-            main: chunk, arguments: arguments, events: events, timeline: timeline,
-            origin: origin, untilMainEnds: origin != nil)
+        var recording = recording
+        if recorder != nil { recording?.seed = try seedRandom() }
+        let finish: Finish
+        do {
+            finish = try await scheduler.run(
+                main: chunk, arguments: arguments, events: events, timeline: timeline,
+                origin: origin, untilMainEnds: origin != nil)
+        } catch {
+            keep(recording, from: recorder, outcome: RecordedOutcome(error, failedTasks: scheduler.failedTasks))
+            throw error
+        }
+        keep(recording, from: recorder, outcome: RecordedOutcome(finish, failedTasks: scheduler.failedTasks))
         let values = (try? slice { try runtime.results() }) ?? []
         let report = RunReport(
             results: RunResults([]), finish: finish, failedTasks: scheduler.failedTasks,

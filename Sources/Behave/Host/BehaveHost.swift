@@ -72,6 +72,15 @@ public final class BehaveHost: @unchecked Sendable {
     /// The first handler or timer failure of the current (or last) run, as reported: what a
     /// failed test says when its own code did not fail.
     var firstTaskFailure: String?
+    /// The flight recorder's byte cap: each ``run(_:strict:arguments:scriptName:events:timeline:)``
+    /// records what it consumes within it (``lastRecording``). 0 turns the recorder off.
+    public var recordingLimit = BehaveHost.defaultRecordingLimit
+    /// The flight recorder's default byte cap.
+    public static let defaultRecordingLimit = 1 << 20
+    /// What the flight recorder kept of the last run, however it ended; nil before a run, and
+    /// while the recorder is off.
+    public internal(set) var lastRecording: Recording?
+
     /// Where slices run when the calling thread's stack is small; made on first use.
     lazy var stackThread = StackThread()
 
@@ -83,12 +92,7 @@ public final class BehaveHost: @unchecked Sendable {
         self.registry = ModuleRegistry(modules)
         self.policy = policy
         self.clock = clock
-        self.output =
-            output
-            ?? OutputSink(
-                write: { Swift.print($0, terminator: "") },
-                diagnostic: { StandardError.write($0 + "\n") },
-                flush: { StandardOutput.flush() })
+        self.output = output ?? OutputSink.standard()
         self.output.limit = policy.limits.output
         let searchPath = SearchPath(policy.requireDirectories)
         self.searchPath = searchPath

@@ -17,6 +17,11 @@ final class Tracer: @unchecked Sendable {
     let emitted = EmittedEventStreams()
     /// The first event of the run that reached no handler or waiter, with when it arrived.
     private(set) var firstUnhandled: String?
+    /// The flight recorder of the run under way, if it records.
+    private(set) var recorder: FlightRecorder?
+    /// Whether actions must report their calls (an observer or a recorder): the one flag their
+    /// fast path reads.
+    private(set) var isWatching = false
 
     init(clock: any BehaveClock) { self.clock = clock }
 
@@ -26,11 +31,20 @@ final class Tracer: @unchecked Sendable {
         set { lock.withLock { configuredObserver = newValue } }
     }
 
-    /// A run (or a session's input) starts at `origin`: it takes the app's observer.
-    func begin(at origin: Double) {
+    /// A run (or a session's input) starts at `origin`: it takes the app's observer, and records
+    /// into `recorder` if given one.
+    func begin(at origin: Double, recorder: FlightRecorder? = nil) {
         self.origin = origin
         observer = appObserver
+        self.recorder = recorder
+        isWatching = observer != nil || recorder != nil
         firstUnhandled = nil
+    }
+
+    /// The run has ended: nothing more is recorded.
+    func endRecording() {
+        recorder = nil
+        isWatching = observer != nil
     }
 
     func report(_ kind: TraceEvent.Kind) {
@@ -55,16 +69,60 @@ final class Tracer: @unchecked Sendable {
     func call(_ module: String, _ action: String, on stack: LuaStack, _ body: (LuaStack) throws -> Int32) throws
         -> Int32
     {
+        recorder?.append(
+            .call(action: module + "." + action, arguments: Self.plain(stack, from: 1, count: stack.count), async: nil))
+        guard observer != nil else { return try recorded(stack, body) }
         let arguments = Self.values(stack, from: 1, count: stack.count)
         let started = Self.seconds()
         do {
-            let count = try body(stack)
+            let count = try recorded(stack, body)
             returned(module, action, arguments: arguments, stack: stack, count: count, since: started)
             return count
         } catch {
             failed(module, action, arguments: arguments, error: error, since: started)
             throw error
         }
+    }
+
+    /// Runs `body`, recording what it returned or threw.
+    private func recorded(_ stack: LuaStack, _ body: (LuaStack) throws -> Int32) throws -> Int32 {
+        guard let recorder else { return try body(stack) }
+        do {
+            let count = try body(stack)
+            recorder.append(.returned(Self.plain(stack, from: stack.count - count + 1, count: count)))
+            return count
+        } catch {
+            recordThrow(error)
+            throw error
+        }
+    }
+
+    /// An async action `module.action` is about to start as `id`, with the arguments on `stack`.
+    func recordStart(_ module: String, _ action: String, id: Int, on stack: LuaStack) {
+        recorder?.append(
+            .call(action: module + "." + action, arguments: Self.plain(stack, from: 1, count: stack.count), async: id))
+    }
+
+    /// An async action's start threw `error` before it became work.
+    func recordThrow(_ error: any Error) {
+        guard !(error is LuaTermination) else { return }
+        recorder?.append(.threw(message: Self.message(of: error), script: error is LuaScriptError))
+    }
+
+    /// What a script sees of a Swift error: a script error's message, or the error's text.
+    static func message(of error: any Error) -> String {
+        (error as? LuaScriptError)?.message ?? String(describing: error)
+    }
+
+    /// The most values and bytes one recorded value copies out of the state.
+    static let recordedValues = 10_000
+    static let recordedBytes = 1 << 20
+
+    /// The `count` values of `stack` from `first` on, as plain data for the recorder.
+    static func plain(_ stack: LuaStack, from first: Int32, count: Int32) -> [PlainValue] {
+        guard count > 0 else { return [] }
+        let budget = CopyBudget(values: recordedValues, bytes: recordedBytes)
+        return (first..<(first + count)).map { PlainValue.copy(stack.value(at: $0), depth: 0, budget: budget) }
     }
 
     /// An async action's `work`, reporting its results when they reach the task (on the host's

@@ -9,7 +9,7 @@ public struct ActionContext: Sendable {
     /// Writes one line to the behaviour's output (stdout in the tool), like `print`.
     /// Throws when the output limit is reached; let it propagate.
     public func print(_ line: String) throws {
-        try output.write(line + "\n")
+        try output.writeFromAction(line + "\n")
     }
 
     /// Writes a warning line to the host's diagnostics (stderr in the tool).

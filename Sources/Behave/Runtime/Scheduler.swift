@@ -8,13 +8,17 @@ import CBehaveLua
 /// Every entry into Lua is a *run slice* with the sandbox's per-slice limits armed; the
 /// scheduler itself never blocks a thread while it waits.
 final class Scheduler {
-    private unowned let host: BehaveHost
-    private let runtime: RuntimeDriver
+    unowned let host: BehaveHost
+    let runtime: RuntimeDriver
     private let clock: any BehaveClock
     private let inbox = Inbox()
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextActionID = 0
     private(set) var failedTasks = 0
+    /// A replay's scheduler starts no work: each async action's answer is an entry of the recording.
+    var replaying = false
+    /// Where the run's inputs are recorded, if they are.
+    var recorder: FlightRecorder? { host.tracer.recorder }
 
     init(host: BehaveHost, runtime: RuntimeDriver, clock: any BehaveClock) {
         self.host = host
@@ -22,10 +26,14 @@ final class Scheduler {
         self.clock = clock
     }
 
+    /// The id the next async action gets.
+    var upcomingActionID: Int { nextActionID + 1 }
+
     /// Starts an async action's work and returns the id its task waits on.
     func start(_ work: ActionWork) -> Int {
         nextActionID += 1
         let id = nextActionID
+        if replaying { return id }
         let inbox = self.inbox
         inFlight[id] = Task {
             do {
@@ -134,6 +142,7 @@ final class Scheduler {
                 step = batchStep
                 stepped = nil
             } else {
+                recorder?.append(.step(at: now))
                 step = try host.slice { try runtime.step(now) }
             }
             let nextTimer: Double?
@@ -236,19 +245,28 @@ final class Scheduler {
         timer.cancel()
     }
 
-    private func resolve(_ id: Int, _ result: Result<ActionResult, any Error>) throws(BehaveError) {
+    func resolve(_ id: Int, _ result: Result<ActionResult, any Error>) throws(BehaveError) {
+        let recorder = self.recorder
+        let at = recorder == nil ? 0 : clock.now - host.tracer.origin
         switch result {
         case .success(let value):
             try host.slice {
                 try runtime.resolve(id) { stack in
                     true.push(to: stack)
-                    return 1 + value.push(stack)
+                    let count = value.push(stack)
+                    if let recorder {
+                        let values = Tracer.plain(stack, from: stack.count - count + 1, count: count)
+                        recorder.append(.resolved(id: id, at: at, values: values))
+                    }
+                    return 1 + count
                 }
             }
         case .failure(let error):
             if let termination = error as? LuaTermination {
                 throw .terminated(host.lua.terminate(termination))  // the output limit, from an async action
             }
+            recorder?.append(
+                .rejected(id: id, at: at, message: Tracer.message(of: error), script: error is LuaScriptError))
             try host.slice {
                 try runtime.resolve(id) { stack in
                     false.push(to: stack)
@@ -270,9 +288,10 @@ final class Scheduler {
     /// `behave_runtime_deliver`): one protected call from Swift for the batch, not two per event.
     /// Returns how many it delivered (fewer when the behaviour stopped, failed or, with
     /// `untilMainEnds`, its main chunk ended) and what the last step reported.
-    private func deliver(
+    func deliver(
         _ events: [TimedEvent], now: Double, untilMainEnds: Bool
     ) throws(BehaveError) -> (delivered: Int, step: RuntimeStep) {
+        recorder?.append(.deliver(at: now, events: events))
         let (delivered, step) = try host.slice {
             try runtime.deliver(count: events.count, now: now, untilMainEnds: untilMainEnds) { stack in
                 stack.newTable(arrayCount: events.count * 2)

@@ -148,7 +148,7 @@ enum StateBuilder {
         case .immediate(let body):
             let action = action.name
             lua.pushFunction(named: name) { stack in
-                guard tracer.observer != nil else { return try body(context, stack) }
+                guard tracer.isWatching else { return try body(context, stack) }
                 return try tracer.call(module, action, on: stack) { try body(context, $0) }
             }
         case .suspending(let start):
@@ -164,11 +164,18 @@ enum StateBuilder {
                     throw LuaScriptError(
                         "\(name) is async: it needs the behaviour runtime (BehaveHost.run)")
                 }
-                guard tracer.observer != nil else {
+                guard tracer.isWatching else {
                     return RuntimeRequest.pushAction(scheduler.start(try start(context, stack)), to: stack)
                 }
-                let arguments = Tracer.values(stack, from: 1, count: stack.count)
-                let traced = tracer.work(try start(context, stack), module, action, arguments: arguments)
+                tracer.recordStart(module, action, id: scheduler.upcomingActionID, on: stack)
+                let arguments = tracer.observer != nil ? Tracer.values(stack, from: 1, count: stack.count) : []
+                let work: ActionWork
+                do { work = try start(context, stack) } catch {
+                    tracer.recordThrow(error)
+                    throw error
+                }
+                guard tracer.observer != nil else { return RuntimeRequest.pushAction(scheduler.start(work), to: stack) }
+                let traced = tracer.work(work, module, action, arguments: arguments)
                 return RuntimeRequest.pushAction(scheduler.start(traced), to: stack)
             }
         }

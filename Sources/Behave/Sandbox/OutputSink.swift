@@ -10,6 +10,7 @@ public final class OutputSink: @unchecked Sendable {
     private let lock = Lock()
     private var written = 0
     private var maximum: Int
+    private var recorder: FlightRecorder?
 
     /// Creates a sink. `write` receives output, `diagnostic` warnings and reports; `flush`, called
     /// whenever the behaviour waits, passes on what `write` may have buffered.
@@ -21,6 +22,14 @@ public final class OutputSink: @unchecked Sendable {
         self.destination = write
         self.report = diagnostic
         self.pushOut = flush
+    }
+
+    /// The process's stdout and stderr.
+    static func standard() -> OutputSink {
+        OutputSink(
+            write: { Swift.print($0, terminator: "") },
+            diagnostic: { StandardError.write($0 + "\n") },
+            flush: { StandardOutput.flush() })
     }
 
     /// Passes on buffered output: the scheduler calls it before the behaviour waits, so a person
@@ -47,6 +56,23 @@ public final class OutputSink: @unchecked Sendable {
             destination(text)
         }
     }
+
+    /// Writes an action's text as ``write(_:)`` does, and records it: a replay writes it where the
+    /// action wrote it, as no module code runs there.
+    func writeFromAction(_ text: String) throws {
+        try lock.withLock {
+            let count = text.utf8.count
+            if maximum > 0, written + count > maximum {
+                throw LuaTermination(.output)
+            }
+            written += count
+            destination(text)
+            recorder?.append(.output(text))
+        }
+    }
+
+    /// Where actions' output is recorded during a run, from whichever thread they write on.
+    func record(into recorder: FlightRecorder?) { lock.withLock { self.recorder = recorder } }
 
     /// Writes a diagnostic line (stderr in the tool); not counted.
     public func diagnostic(_ line: String) {

@@ -35,6 +35,8 @@ struct BehaveCommand: AsyncParsableCommand {
         }
         return [
             "0 success", "1 the behaviour raised an error", "3 a sandbox limit stopped it",
+            "5 a replay left its recording, or copies differ (diff)",
+            "6 the recording was cut by its byte cap (replayed up to the cut)",
             remote ? "10 ran the last good copy of a remote behaviour" : nil, remote ? "11 ran the --fallback" : nil,
             "64 usage error", "65 invalid behaviour (nothing ran)", "66 unreadable file",
             remote ? unavailable : "69 the tool does not fetch, sign or verify (nothing ran)",
@@ -44,7 +46,8 @@ struct BehaveCommand: AsyncParsableCommand {
     }
 
     static let subcommands: [any ParsableCommand.Type] = [
-        RunCommand.self, TestCommand.self, ReplCommand.self, CheckCommand.self, TranslateCommand.self,
+        RunCommand.self, TestCommand.self, ReplCommand.self, ReplayCommand.self, DiffCommand.self, CheckCommand.self,
+        TranslateCommand.self,
         ModulesCommand.self,
         SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self, CacheCommand.self,
     ]
@@ -52,14 +55,17 @@ struct BehaveCommand: AsyncParsableCommand {
     /// The words that name a command rather than a script: the subcommands and `help`. Spelled
     /// out, so that the plain run of a script asks ArgumentParser nothing (a test compares them).
     static let commandNames: Set<String> = [
-        "run", "test", "repl", "check", "translate", "modules", "schema", "keygen", "sign", "verify", "cache", "help",
+        "run", "test", "repl", "replay", "diff", "check", "translate", "modules", "schema", "keygen", "sign", "verify",
+        "cache",
+        "help",
     ]
 
     /// The long options of Behave's commands, which a tool's own options (``ToolOption``) cannot
     /// take: those that take a value and the flags. Spelled out, so that a tool's start asks
     /// ArgumentParser nothing (a test compares them).
     static let reservedOptionNames: Set<String> = Set(valueOptionNames.map(String.init)).union([
-        "allow-http", "clear", "fast", "force", "help", "json", "luals", "real-time", "refresh", "require-signature",
+        "accept-diff", "allow-http", "clear", "fast", "force", "help", "json", "luals", "real-time", "refresh",
+        "require-signature",
         "strict", "trusted", "version", "watch", "generate-completion-script", "experimental-dump-help",
     ])
 
@@ -68,7 +74,8 @@ struct BehaveCommand: AsyncParsableCommand {
     static let valueOptionNames: Set<Substring> = [
         "ca-file", "cache-dir", "connect-timeout", "context", "depth-limit", "duration-limit", "events", "expires",
         "fallback", "filter", "header", "instruction-limit", "junit", "key", "max-input", "max-redirects", "max-size",
-        "max-wait", "memory-limit", "min-fetch-interval", "output", "output-limit", "public-key", "sequence",
+        "max-wait", "memory-limit", "min-fetch-interval", "output", "output-limit", "public-key", "record",
+        "record-limit", "behaviour", "recordings", "from-recording", "against", "sequence",
         "signature", "time-limit", "timeout", "trace",
     ]
 

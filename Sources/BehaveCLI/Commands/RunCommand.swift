@@ -55,6 +55,18 @@ struct RunCommand: RemoteCommand {
             valueName: "file"))
     var trace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Records what the run consumes (events, action calls and their answers, clock, seed) to FILE, which `replay` runs again exactly.",
+            valueName: "file"))
+    var record: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The recording's byte cap (default 16MiB): past it, the start and the latest entries are kept and the cut is counted.",
+            valueName: "bytes"))
+    var recordLimit: ByteCount?
+
     @Flag(help: "Run again whenever the behaviour, or a file it required, changes; Ctrl-C stops.")
     var watch = false
 
@@ -146,7 +158,8 @@ struct RunCommand: RemoteCommand {
         return RunInvocation(
             file: file ?? RunInvocation.commandLineName, code: single ? code[0].text : nil,
             program: single ? CommandLineProgram() : program, scriptArguments: scriptArguments, trace: trace,
-            watch: watch, strict: strict, events: events, fast: fast,
+            record: record, recordLimit: recordLimit?.bytes ?? RecordingFile.defaultLimit, watch: watch, strict: strict,
+            events: events, fast: fast,
             context: contextEntries, policy: sandbox.policy)
     }
 }

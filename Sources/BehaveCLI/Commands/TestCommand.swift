@@ -43,9 +43,27 @@ struct TestCommand: AsyncParsableCommand {
             "Adds KEY=VALUE to the tests' read-only `context` table (repeatable).", valueName: "key=value"))
     var contextEntries: [ContextEntry] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Writes a test file made from a recording (`run --record`) instead of running tests: the modules faked with the recorded answers, the recorded events, checks of the calls and the outcome.",
+            valueName: "recording"))
+    var fromRecording: String?
+
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Where --from-recording writes the test file (never over an existing file); stdout without it.",
+            valueName: "file"))
+    var output: String?
+
     @OptionGroup var sandbox: SandboxOptions
 
+    func validate() throws {
+        if output != nil && fromRecording == nil { throw ValidationError("-o goes with --from-recording") }
+    }
+
     func run() async throws {
+        if let fromRecording { return try RecordingTest.write(from: fromRecording, to: output) }
         var policy = sandbox.policy
         // A test that waits for what never comes would otherwise run forever on its virtual clock.
         if sandbox.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }

@@ -10,6 +10,11 @@ package enum BehaveExit {
     package static let scriptError: Int32 = 1
     /// A sandbox limit terminated the behaviour.
     package static let limitExceeded: Int32 = 3
+    /// `replay`: the script left its recording (a call the recording does not have, or with other
+    /// arguments), or ended otherwise than the recorded run.
+    package static let diverged: Int32 = 5
+    /// `replay`: the recording was cut by its byte cap; the part before the cut replayed.
+    package static let recordingCut: Int32 = 6
     /// The behaviour ran, but from the last good copy: the fresh copy could not be had (the warning says why).
     package static let ranLastGoodCopy: Int32 = 10
     /// The behaviour ran, but from the `--fallback` file: there was neither a fresh nor a cached copy.

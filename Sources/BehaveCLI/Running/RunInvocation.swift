@@ -15,6 +15,10 @@ struct RunInvocation: Equatable {
     var scriptArguments: [String] = []
     /// `--trace FILE`: where the trace's JSON lines go (`-` for stderr).
     var trace: String?
+    /// `--record FILE`: where the run's recording goes.
+    var record: String?
+    /// `--record-limit`: the recording's byte cap.
+    var recordLimit = RecordingFile.defaultLimit
     /// `--watch`: run again when the behaviour or a file it required changes.
     var watch = false
     var strict = false
@@ -50,6 +54,7 @@ struct RunInvocation: Equatable {
             host.interpreterArguments = Array(CommandLine.arguments.dropLast(scriptArguments.count + 1))
         }
         for entry in context { host.context[entry.key] = .string(entry.value) }
+        host.recordingLimit = record == nil ? 0 : recordLimit
         let loaded = try await load(checkingWith: host, remote: remote, tools: tools)
         if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
@@ -61,6 +66,7 @@ struct RunInvocation: Equatable {
                 events: channel, timeline: timeline)
         } catch {
             let code = BehaveExit.report(error)
+            try? RecordingFile.write(host, to: record)
             if !Interrupts.cancelled {
                 loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }))
             }
@@ -73,6 +79,7 @@ struct RunInvocation: Equatable {
         }
         // The output is written first: a background fetch never holds it (AfterRun).
         try BehaveExit.flushOutput()
+        try RecordingFile.write(host, to: record)
         if await AfterRun.finish(loaded.afterRun) == .interrupted { throw ExitCode(Interrupts.exitCode) }
         if case .completed(let waiting) = report.finish, waiting > 0 {
             StandardError.write(

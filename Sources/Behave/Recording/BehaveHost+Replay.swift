@@ -1,0 +1,99 @@
+import BehaveLua
+
+/// Exact replay: a recorded run again, on the virtual clock, with every action answered from the
+/// recording and no module code run.
+extension BehaveHost {
+    /// Replays `recording`: its copy (or `behaviour`, to see where another copy departs from it)
+    /// runs with the recorded context, limits, arguments and seed, in the sandbox unless the
+    /// recording was trusted; the runtime gets the recorded steps, events and async answers in the
+    /// recorded order, at the recorded instants; each action call is answered as it was, and what
+    /// actions wrote is written where they wrote it. Output goes to `output` (stdout by default).
+    ///
+    /// ```swift
+    /// let report = try await BehaveHost.replay(recording)
+    /// if let divergence = report.divergence { print(divergence) }
+    /// ```
+    ///
+    /// Throws when the copy cannot run at all (none given and the recording does not carry it, or
+    /// it does not compile); how the replayed run ended, error or not, is in the report.
+    nonisolated(nonsending) public static func replay(
+        _ recording: Recording, behaviour: Behaviour? = nil, output: OutputSink? = nil
+    ) async throws(BehaveError) -> ReplayReport {
+        try await replay(recording, behaviour: behaviour, output: output, stoppingAtCall: nil)
+    }
+
+    /// ``replay(_:behaviour:output:)``, stopped at call `stoppingAtCall` (from 0) if given: its
+    /// divergence then says where the script makes that call.
+    nonisolated(nonsending) static func replay(
+        _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?
+    ) async throws(BehaveError) -> ReplayReport {
+        guard let behaviour = behaviour ?? recording.behaviour.copy else {
+            throw .unreadable(
+                recording.behaviour.name,
+                reason:
+                    "the recording names its copy by digest only (larger than \(RecordedBehaviour.sourceLimit) bytes)")
+        }
+        var policy = recording.isTrusted ? SandboxPolicy.trusted : SandboxPolicy()
+        policy.limits = recording.limits
+        let output = output ?? OutputSink.standard()
+        let cursor = ReplayCursor(recording, output: output)
+        cursor.stopAtCall = stoppingAtCall
+        let host: BehaveHost
+        do {
+            host = try BehaveHost(
+                modules: ReplayModule.modules(for: recording, cursor: cursor), policy: policy, output: output,
+                clock: VirtualClock())
+        } catch {
+            throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
+        }
+        host.recordingLimit = 0
+        host.context = recording.context
+        return try await host.replaying(recording, behaviour: behaviour, cursor: cursor)
+    }
+
+    nonisolated(nonsending) private func replaying(
+        _ recording: Recording, behaviour: Behaviour, cursor: ReplayCursor
+    ) async throws(BehaveError) -> ReplayReport {
+        await enterGate()
+        defer { leaveGate() }
+        let chunk = try prepare(behaviour, strict: false, arguments: recording.arguments, scriptName: nil)
+        let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
+        starter.scheduler = scheduler
+        defer { starter.scheduler = nil }
+        output.reset()
+        tracer.begin(at: clock.now)
+        clearCancellation()
+        runtime.setTrace(false)
+        runtime.setForwarding(tracer.emitted.isListening)
+        try pushContext()
+        if !recording.seed.isEmpty { _ = try seedRandom(recording.seed) }
+        var report = ReplayReport(
+            outcome: RecordedOutcome(.completed), error: nil, divergence: nil, lacking: recording.droppedEntries,
+            recorded: recording.outcome, sameCopy: SHA256.hex(behaviour.bytes) == recording.behaviour.digest)
+        do {
+            let finish = try await scheduler.replay(
+                main: chunk, arguments: recording.arguments, cursor: cursor, outcome: recording.outcome)
+            report.outcome = RecordedOutcome(finish, failedTasks: scheduler.failedTasks)
+        } catch {
+            report.outcome = RecordedOutcome(error, failedTasks: scheduler.failedTasks)
+            report.error = error
+        }
+        if cursor.reachedCut {
+            report.error = nil
+        } else if var divergence = cursor.divergence {
+            divergence.position = stoppedAt.flatMap(ScriptTraceback.position)
+            report.divergence = divergence
+            report.error = nil
+        } else if report.lacking == 0, report.error == nil, let next = cursor.leftover {
+            report.divergence = ReplayDivergence(at: cursor.time, script: nil, recorded: next)
+        }
+        return report
+    }
+}
+
+extension RecordedBehaviour {
+    /// The copy itself, when the recording carries its text.
+    public var copy: Behaviour? {
+        source.map { Behaviour(name: name, source: $0, format: format) }
+    }
+}

@@ -1,0 +1,50 @@
+/// One thing a recorded run consumed, in the order the host met it: what the scheduler handed the
+/// runtime (a step, a batch of events, an async action's answer), what each action call was asked
+/// and answered, and what actions wrote. Everything else a behaviour does follows from these, so
+/// a replay that hands the runtime the same entries in the same order ends the same way.
+public enum RecordedEntry: Sendable, Equatable {
+    /// The runtime ran its ready tasks and due timers at `at` seconds after the start.
+    case step(at: Double)
+    /// The runtime was handed `events`, each followed by a step, at `at`.
+    case deliver(at: Double, events: [TimedEvent])
+    /// The behaviour called `action` (`Module.name`) with `arguments`; an async action's call is
+    /// answered later by a ``resolved(id:at:values:)`` or ``rejected(id:at:message:)`` for `async`.
+    case call(action: String, arguments: [PlainValue], async: Int?)
+    /// The synchronous call before it returned `values`.
+    case returned([PlainValue])
+    /// The synchronous call before it threw `message`: a script error (`LuaScriptError`, which
+    /// scripts see as a string) when `script`, else a Swift error (which they see as a value whose
+    /// `tostring` is the message).
+    case threw(message: String, script: Bool)
+    /// Async action `id` answered `values`, handed to its task at `at`.
+    case resolved(id: Int, at: Double, values: [PlainValue])
+    /// Async action `id` failed with `message` (`script` as for ``threw(message:script:)``),
+    /// handed to its task at `at`.
+    case rejected(id: Int, at: Double, message: String, script: Bool)
+    /// An action wrote `text` to the behaviour's output.
+    case output(String)
+    /// The byte cap cut `entries` entries (about `bytes` bytes of text) here.
+    case gap(entries: Int, bytes: Int)
+
+    /// About how many bytes the entry's JSON line takes: what it costs the recorder's byte cap.
+    var estimatedBytes: Int {
+        switch self {
+        case .step: 24
+        case .deliver(_, let events):
+            events.reduce(24) { $0 + $1.name.utf8.count + $1.data.estimatedBytes + 8 }
+        case .call(let action, let arguments, _):
+            arguments.reduce(32 + action.utf8.count) { $0 + $1.estimatedBytes + 1 }
+        case .returned(let values), .resolved(_, _, let values): values.reduce(40) { $0 + $1.estimatedBytes + 1 }
+        case .threw(let message, _), .rejected(_, _, let message, _), .output(let message): 40 + message.utf8.count
+        case .gap: 40
+        }
+    }
+
+    /// When the entry happened, for the entries that say (seconds after the start).
+    var time: Double? {
+        switch self {
+        case .step(let at), .deliver(let at, _), .resolved(_, let at, _), .rejected(_, let at, _, _): at
+        default: nil
+        }
+    }
+}

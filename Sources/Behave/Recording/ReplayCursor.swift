@@ -1,0 +1,119 @@
+import BehaveLua
+
+/// Where a replay is in its recording: the scheduler takes the entries it hands the runtime, the
+/// stand-in actions take the calls, and whichever meets an entry it did not expect stops the
+/// replay there (``divergence``).
+final class ReplayCursor: @unchecked Sendable {
+    private let entries: [RecordedEntry]
+    private var index = 0
+    private let output: OutputSink
+    /// Seconds after the start of the last entry handed to the runtime.
+    private(set) var time = 0.0
+    /// Why the replay stopped before the recording's end, if it did.
+    private(set) var divergence: ReplayDivergence?
+    /// Whether the replay stopped at the byte cap's cut.
+    private(set) var reachedCut = false
+    /// How many calls the recording has answered.
+    private(set) var callsAnswered = 0
+    /// Stops the replay at this call (counting from 0), to learn where the script makes it.
+    var stopAtCall: Int?
+
+    init(_ recording: Recording, output: OutputSink) {
+        entries = recording.entries
+        self.output = output
+    }
+
+    /// The next entry the scheduler hands the runtime, after writing the actions' output before
+    /// it; nil at the recording's end or its gap. A call here is one the script no longer makes.
+    func nextForRuntime() throws -> RecordedEntry? {
+        while index < entries.count {
+            let entry = entries[index]
+            switch entry {
+            case .output(let text):
+                index += 1
+                try write(text)
+            case .gap:
+                reachedCut = true
+                return nil
+            case .call, .returned, .threw:
+                throw stop(ReplayDivergence(at: time, script: nil, recorded: entry))
+            default:
+                index += 1
+                if let at = entry.time { time = at }
+                return entry
+            }
+        }
+        return nil
+    }
+
+    /// What the recording answered when the script called `action` with `arguments`: the values
+    /// it returned, or the error it threw; stops the replay where the recording has something else.
+    /// An async call gets the id its answer comes back with (`asyncID`).
+    func answer(_ action: String, arguments: [PlainValue], async: Bool) throws -> (values: [PlainValue], asyncID: Int?)
+    {
+        let script = RecordedEntry.call(action: action, arguments: arguments, async: nil)
+        if index < entries.count, case .gap = entries[index] {
+            reachedCut = true
+            throw ReplayStop()
+        }
+        if stopAtCall == callsAnswered {
+            throw stop(
+                ReplayDivergence(at: time, script: script, recorded: index < entries.count ? entries[index] : nil))
+        }
+        guard index < entries.count, case .call(let name, let recordedArguments, let id) = entries[index],
+            name == action, recordedArguments == arguments, (id != nil) == async
+        else {
+            throw stop(
+                ReplayDivergence(at: time, script: script, recorded: index < entries.count ? entries[index] : nil))
+        }
+        index += 1
+        callsAnswered += 1
+        while index < entries.count, case .output(let text) = entries[index] {
+            index += 1
+            try write(text)
+        }
+        guard index < entries.count else {
+            if let id { return ([], id) }
+            throw stop(ReplayDivergence(at: time, script: script, recorded: nil))
+        }
+        switch entries[index] {
+        case .returned(let values) where id == nil:
+            index += 1
+            return (values, nil)
+        case .threw(let message, let isScript):
+            index += 1
+            throw isScript ? LuaScriptError(message) : ReplayedError(description: message) as any Error
+        default:
+            if let id { return ([], id) }
+            throw stop(ReplayDivergence(at: time, script: script, recorded: entries[index]))
+        }
+    }
+
+    /// How many entries the replay has not taken.
+    var remainder: Int { entries.count - index }
+
+    /// The first entry the replay has not taken, but an action's output (which may come after a
+    /// run's end, from work still under way): one the script no longer reached.
+    var leftover: RecordedEntry? {
+        entries[index...].first { if case .output = $0 { false } else { true } }
+    }
+
+    private func write(_ text: String) throws { try output.write(text) }
+
+    private func stop(_ divergence: ReplayDivergence) -> ReplayStop {
+        var divergence = divergence
+        divergence.call = callsAnswered
+        if self.divergence == nil { self.divergence = divergence }
+        return ReplayStop()
+    }
+}
+
+/// Ends a replay's run where it diverged: a termination, so no `pcall` in the script catches it.
+struct ReplayStop: Error {
+    var termination: LuaTermination { LuaTermination(.duration) }
+}
+
+/// A Swift error an action threw in the recorded run, thrown again in its place.
+struct ReplayedError: Error, CustomStringConvertible {
+    var description: String
+}

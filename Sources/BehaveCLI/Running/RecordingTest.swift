@@ -1,0 +1,24 @@
+import ArgumentParser
+import Behave
+
+/// `behave test --from-recording RECORDING -o FILE_test.lua`.
+enum RecordingTest {
+    /// Writes the test file made from the recording at `path` to `output` (stdout when nil), never
+    /// over an existing file.
+    static func write(from path: String, to output: String?) throws(ExitCode) {
+        let recording: Recording
+        do throws(BehaveError) {
+            recording = try Recording.parse(FileBytes.read(path, limit: ReplayCommand.inputLimit), file: path)
+        } catch { throw BehaveExit.report(error) }
+        let behaviour = RelativePath.of(recording.behaviour.name, from: RelativePath.directory(of: output ?? "./-"))
+        let text = recording.testFile(behaviourPath: behaviour)
+        guard let output else {
+            print(text, terminator: "")
+            return try BehaveExit.flushOutput()
+        }
+        do { try AtomicFile.write(Array(text.utf8), to: output, replacing: false) } catch {
+            StandardError.write("\(BehaveTool.current.name): cannot write \(output): \(error.reason)\n")
+            throw ExitCode(BehaveExit.cannotWrite)
+        }
+    }
+}

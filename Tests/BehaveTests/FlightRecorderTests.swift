@@ -1,0 +1,89 @@
+import Behave
+import BehaveDemos
+import Testing
+
+/// The flight recorder through the library: on by default, bounded, and read back as written.
+@Suite("Flight recorder")
+struct FlightRecorderTests {
+    static func quietHost(_ modules: [any BehaveModule] = [MyFirstModule(), Keynote()]) throws -> BehaveHost {
+        try BehaveHost(
+            modules: modules, output: OutputSink(write: { _ in }, diagnostic: { _ in }), clock: VirtualClock())
+    }
+
+    @Test("every run is recorded by default, and its JSON lines read back to the same recording")
+    func roundTrip() async throws {
+        let host = try Self.quietHost()
+        host.context["destination"] = "Lyon"
+        let source = """
+            local n = math.random(100)
+            on("VOTE_TRAIN_START", function(d) print(Keynote.vote(d.to), n) end)
+            MyFirstModule.sayHello()
+            """
+        try await host.run(
+            Behaviour(name: "vote.lua", source: source), arguments: ["a", "b"],
+            timeline: [TimedEvent("VOTE_TRAIN_START", data: ["to": "Lyon", "odds": 1.5], after: 2)])
+        let recording = try #require(host.lastRecording)
+        #expect(recording.behaviour.source == source)
+        #expect(recording.context["destination"] == "Lyon")
+        #expect(recording.arguments == ["a", "b"])
+        #expect(recording.seed.count == 2)
+        #expect(recording.outcome == RecordedOutcome(.completed))
+        #expect(recording.entries.contains(.call(action: "Keynote.vote", arguments: ["Lyon"], async: 1)))
+        #expect(recording.entries.contains(.output("Hello My name is MyFirstModule\n")))
+        #expect(recording.events.map(\.at) == [2])
+        let text = recording.jsonLines
+        #expect(try Recording.parse(Array(text.utf8), file: "r.rec") == recording)
+    }
+
+    @Test("a recorder turned off records nothing; a run that fails keeps its recording with the error")
+    func offAndFailing() async throws {
+        let host = try Self.quietHost()
+        host.recordingLimit = 0
+        try await host.run(Behaviour(name: "a.lua", source: "print(1)"))
+        #expect(host.lastRecording == nil)
+        host.recordingLimit = BehaveHost.defaultRecordingLimit
+        await #expect(throws: BehaveError.self) {
+            try await host.run(Behaviour(name: "b.lua", source: "Keynote.show('nowhere')"))
+        }
+        let outcome = try #require(host.lastRecording?.outcome)
+        #expect(outcome.kind == .failed)
+        #expect(outcome.message?.hasPrefix("b.lua:1: unknown screen 'nowhere'") == true)
+    }
+
+    @Test("past its byte cap the recorder keeps the start and the latest entries, and counts the cut")
+    func bounded() async throws {
+        let host = try Self.quietHost()
+        host.recordingLimit = 8 * 1024
+        try await host.run(Behaviour(name: "many.lua", source: "for i = 1, 2000 do MyFirstModule.sayHello() end"))
+        let recording = try #require(host.lastRecording)
+        #expect(recording.droppedEntries > 1000)
+        #expect(recording.jsonLines.utf8.count < 16 * 1024)
+        #expect(recording.entries.first == .step(at: 0))
+        #expect(recording.entries.last == .returned([]))
+        #expect(recording.outcome == RecordedOutcome(.completed))
+        let report = try await BehaveHost.replay(recording, output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        #expect(report.lacking == recording.droppedEntries)
+        #expect(!report.matches)
+    }
+
+    @Test("a replay answers from the recording: no module code runs, and a changed argument is a divergence")
+    func replayAnswers() async throws {
+        let host = try Self.quietHost()
+        try await host.run(Behaviour(name: "s.lua", source: "print(Keynote.screen('KEYNOTE_START'))"))
+        var recording = try #require(host.lastRecording)
+        let index = try #require(recording.entries.firstIndex(of: .returned(["KeynoteWelcome"])))
+        recording.entries[index] = .returned(["AnswerFromTheRecording"])
+        let text = TextBox()
+        let output = OutputSink(write: { text.value += $0 }, diagnostic: { _ in })
+        let report = try await BehaveHost.replay(recording, output: output)
+        #expect(text.value == "AnswerFromTheRecording\n")
+        #expect(report.matches)
+        let other = Behaviour(name: "s.lua", source: "print(Keynote.screen('KEYNOTE_END'))")
+        let diverged = try await BehaveHost.replay(recording, behaviour: other, output: output)
+        #expect(diverged.divergence?.script == .call(action: "Keynote.screen", arguments: ["KEYNOTE_END"], async: nil))
+        #expect(diverged.divergence?.position == "s.lua:1")
+        #expect(!diverged.sameCopy)
+    }
+
+    final class TextBox: @unchecked Sendable { var value = "" }
+}

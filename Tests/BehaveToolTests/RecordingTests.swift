@@ -1,0 +1,161 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// `run --record` and `replay`, through the built tool: a recorded run runs again exactly.
+@Suite("Recording and replay")
+struct RecordingTests {
+    static let keynoteEvents = """
+        {"event": "KEYNOTE_START"}
+        {"event": "VOTE_TRAIN_START"}
+        {"event": "VOTE_TRAIN_END", "data": {"winner": "Bordeaux"}, "after": 2}
+        {"event": "KEYNOTE_END", "after": 0.2}
+
+        """
+
+    @Test("a keynote run with live events and an async action on the real clock replays to the same output and exit")
+    func keynoteLive() throws {
+        let directory = try Tool.temporaryDirectory()
+        let recording = directory.appendingPathComponent("keynote.rec").path
+        let recorded = try Tool.run(
+            ["run", "--record", recording, "--events", "-", "scripts/examples/keynote.lua"], input: Self.keynoteEvents)
+        #expect(recorded.status == 0)
+        #expect(recorded.stdout.contains("Vote #1 for Bordeaux recorded\n"))
+        let lines = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(lines.contains(#""async":1,"call":"Keynote.vote""#))
+        #expect(lines.contains(#"{"at":"#) && lines.contains(#""resolved":1"#))
+        let replayed = try Tool.run(["replay", recording])
+        #expect(replayed.stdout == recorded.stdout)
+        #expect(replayed.stderr == recorded.stderr)
+        #expect(replayed.status == 0)
+    }
+
+    @Test("a failing run replays to the same error at the same line, with the same random draw and clock")
+    func failingRun() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.failing, to: "fail.lua", in: directory)
+        let events = try Tool.write(Self.failingEvents, to: "events.jsonl", in: directory)
+        let recording = directory.appendingPathComponent("fail.rec").path
+        let recorded = try Tool.run(["run", "--record", recording, "--events", events, script])
+        #expect(recorded.status == 1)
+        #expect(recorded.stderr.contains("fail.lua:4: unknown keynote state 'NOPE'"))
+        #expect(recorded.stderr.contains("fail.lua:8: boom at KEYNOTE_START"))
+        let replayed = try Tool.run(["replay", recording])
+        #expect(replayed.stdout == recorded.stdout)
+        #expect(replayed.stderr == recorded.stderr)
+        #expect(replayed.status == 1)
+    }
+
+    @Test("a changed script stops the replay at its first changed call, showing both sides")
+    func divergence() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(Self.failing, to: "fail.lua", in: directory)
+        _ = try Tool.write(
+            Self.failing.replacingOccurrences(of: "Keynote.show(s)", with: "Keynote.show(s .. \"!\")"),
+            to: "changed.lua",
+            in: directory)
+        _ = try Tool.write(Self.failingEvents, to: "events.jsonl", in: directory)
+        _ = try Tool.run(
+            ["run", "--record", "fail.rec", "--events", "events.jsonl", "--fast", "fail.lua"], in: directory)
+        let replayed = try Tool.run(["replay", "fail.rec", "--behaviour", "changed.lua"], in: directory)
+        #expect(replayed.status == 5)
+        #expect(replayed.stderr.contains("changed.lua:4: unknown keynote state 'NOPE'"))
+        #expect(replayed.stderr.contains("behave: the replay left the recording at 0.5s (changed.lua:7):\n"))
+        #expect(replayed.stderr.contains(#"  the script:    Keynote.show("KeynoteWelcome!")"#))
+        #expect(replayed.stderr.contains(#"  the recording: Keynote.show("KeynoteWelcome")"#))
+        #expect(replayed.stdout.hasPrefix("drew\t") && replayed.stdout.hasSuffix("\ttrue\nKeynoteWelcome\n"))
+    }
+
+    @Test("a recording cut by its byte cap replays the part it holds and says what it lacks")
+    func cut() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(
+            "for i = 1, 200 do MyFirstModule.sayHello() end\nprint('done')\n", to: "many.lua", in: directory)
+        let recording = directory.appendingPathComponent("many.rec").path
+        let recorded = try Tool.run(["run", "--record", recording, "--record-limit", "4KiB", script])
+        #expect(recorded.status == 0)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(text.contains(#""gap":"#))
+        let replayed = try Tool.run(["replay", recording])
+        #expect(replayed.status == 6)
+        #expect(replayed.stderr.contains("the recording lacks "))
+        #expect(replayed.stderr.contains(" entries, cut by its byte cap: replayed up to the cut\n"))
+        #expect(replayed.stdout.hasPrefix("Hello My name is MyFirstModule\n"))
+        #expect(!replayed.stdout.contains("done"))
+    }
+
+    @Test("a limit that stopped the run stops its replay the same way, in the sandbox and trusted")
+    func limits() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(
+            "local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", to: "hog.lua", in: directory)
+        for extra in [[], ["--trusted"]] {
+            let recording = directory.appendingPathComponent("hog.rec").path
+            let recorded = try Tool.run(
+                ["run"] + extra + ["--instruction-limit", "100000", "--record", recording, script])
+            #expect(recorded.status == 3)
+            let replayed = try Tool.run(["replay", recording])
+            #expect(replayed.stderr == recorded.stderr)
+            #expect(replayed.status == 3)
+        }
+    }
+
+    @Test("hostile recordings get one line with the line and column, and exit 65; a missing one exit 66")
+    func badRecordings() throws {
+        let directory = try Tool.temporaryDirectory()
+        let cases: [(String, String)] = [
+            ("", "not a recording: it has no header line"),
+            ("{\"behave_recording\": 1,\n", ":1:"),
+            ("[1, 2]\n", ":1:1: error: expected an object, found an array"),
+            ("{\"behave_recording\": 7}\n", ":1:1: error: not a recording of version 1"),
+        ]
+        for (offset, (text, message)) in cases.enumerated() {
+            let path = try Tool.write(text, to: "bad\(offset).rec", in: directory)
+            let result = try Tool.run(["replay", path])
+            #expect(result.status == 65, "\(text)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        let good = try Tool.run([
+            "run", "--record", directory.appendingPathComponent("good.rec").path, "-e", "print(1)",
+        ])
+        #expect(good.status == 0)
+        var lines = try Tool.read("good.rec", in: directory).split(separator: "\n").map(String.init)
+        lines.insert(#"{"step": "soon"}"#, at: 1)
+        let damaged = try Tool.write(lines.joined(separator: "\n"), to: "damaged.rec", in: directory)
+        let result = try Tool.run(["replay", damaged])
+        #expect(result.stderr == "\(damaged):2:1: error: \"step\" must be a number\n")
+        #expect(result.status == 65)
+        #expect(try Tool.run(["replay", directory.appendingPathComponent("missing.rec").path]).status == 66)
+    }
+
+    @Test("a recording that cannot be written is exit 73 with one line, and nothing is left behind")
+    func unwritable() throws {
+        let directory = try Tool.temporaryDirectory()
+        let path = directory.appendingPathComponent("no/such/dir.rec").path
+        let result = try Tool.run(["run", "--record", path, "-e", "print(1)"])
+        #expect(result.status == 73)
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr.hasPrefix("behave: cannot write \(path): "))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    static let failing = """
+        local n = math.random(1, 1000000)
+        print("drew", n, now() >= 0)
+        on("go", function(d)
+          local s = Keynote.screen(d.state)
+          print(s)
+          wait(0.2)
+          Keynote.show(s)
+          error("boom at " .. d.state)
+        end)
+
+        """
+
+    static let failingEvents = """
+        {"event": "go", "data": {"state": "KEYNOTE_START"}, "after": 0.3}
+        {"event": "go", "data": {"state": "NOPE"}, "after": 0.1}
+
+        """
+}
