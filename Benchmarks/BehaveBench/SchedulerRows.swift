@@ -13,9 +13,12 @@ func plainCall() throws -> Double {
     return try nsPerCall(loop, calls: schedulerIterations)
 }
 
-/// A host with no modules on a virtual clock, its output discarded.
-func quietHost() throws -> BehaveHost {
-    try BehaveHost(modules: [], output: OutputSink(write: { _ in }, diagnostic: { _ in }), clock: VirtualClock())
+/// A host on a virtual clock, its output discarded, its flight recorder on (the default) or off.
+func quietHost(modules: [any BehaveModule] = [], recording: Bool = true) throws -> BehaveHost {
+    let host = try BehaveHost(
+        modules: modules, output: OutputSink(write: { _ in }, diagnostic: { _ in }), clock: VirtualClock())
+    if !recording { host.recordingLimit = 0 }
+    return host
 }
 
 /// ns per `wait(0)`: the task yields to the scheduler, which resumes it on its next step.
@@ -29,8 +32,8 @@ func waitRoundTrip() async throws -> Double {
 /// ns per event sent by the app through an EventChannel and handled by a Lua handler; with
 /// `handled` false, the same events reach a behaviour with no handler (the events row's floor:
 /// the channel, the batches and the delivery, with no task to run).
-func eventDelivery(handled: Bool = true) async throws -> Double {
-    let host = try quietHost()
+func eventDelivery(handled: Bool = true, recording: Bool = true) async throws -> Double {
+    let host = try quietHost(recording: recording)
     let events = EventChannel()
     for i in 0..<schedulerIterations { events.send("E", .integer(Int64(i))) }
     events.finish()

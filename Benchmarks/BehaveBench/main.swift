@@ -108,6 +108,10 @@ if measures("scheduler") {
             baseline: Array(repeating: eventBudget, count: deliveries.count), unit: "ns", target: 1))
 }
 
+// MARK: Flight recorder
+
+if measures("recorder") { rows += try await recorderRows() }
+
 // MARK: JSON action lists
 
 let actionList = Behaviour(name: "calls.json", source: actionListSource)

@@ -85,5 +85,25 @@ struct FlightRecorderTests {
         #expect(!diverged.sameCopy)
     }
 
+    @Test("the docs' app keeps the recording of a run that failed")
+    func keepOnFailure() async throws {
+        let kept = TextBox()
+        func keep(_ bytes: [UInt8]) throws { kept.value = String(decoding: bytes, as: UTF8.self) }
+        let behaviour = Behaviour(name: "k.lua", source: "wait_for('VOTE_TRAIN_START') Keynote.show('x')")
+        let events = [TimedEvent("VOTE_TRAIN_START")]
+        // snippet: recording-api
+        let host = try BehaveHost(modules: [Keynote()])
+        host.recordingLimit = 256 * 1024  // bytes; 0 turns the recorder off
+        do {
+            try await host.run(behaviour, timeline: events)
+        } catch {
+            if let recording = host.lastRecording {
+                try keep(Array(recording.jsonLines.utf8))  // with the failure, for `behave replay`
+            }
+        }
+        // snippet end
+        #expect(kept.value.contains(#"{"end":"failed","failed_tasks":0,"message":"k.lua:1: unknown screen 'x'"#))
+    }
+
     final class TextBox: @unchecked Sendable { var value = "" }
 }

@@ -30,6 +30,8 @@ struct DocsTests {
             "adopt-session", "adopt-help", "adopt-test", "shop-main", "shop-option",
         ],
         "docs/platforms.md": [],
+        // RecordingDocTests runs and compares them
+        "docs/recording.md": ["recording-lines", "recording-commands", "recording-diff", "recording-api"],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
         "docs/bridge.md": ["lua-fields"],
         "docs/architecture.md": ["layers"],  // ArchitectureTests
@@ -129,6 +131,7 @@ struct DocsTests {
             ("module", "README.md", "modules/Greeter/Greeting.swift"),
             ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
             ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
+            ("recording-api", "docs/recording.md", "Tests/BehaveTests/FlightRecorderTests.swift"),
             ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
             ("remote-headers", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),

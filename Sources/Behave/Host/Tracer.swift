@@ -1,5 +1,6 @@
 import BehaveLua
 import CBehave
+import CBehaveLua
 
 /// What the host's closures (module actions) and the runtime's trace hook report to
 /// ``BehaveHost/observer``. Shared by a host and every state it makes; nothing is read from
@@ -66,11 +67,10 @@ final class Tracer: @unchecked Sendable {
     }
 
     /// Runs an action's `body` on `stack`, reporting its arguments and its results or its error.
-    func call(_ module: String, _ action: String, on stack: LuaStack, _ body: (LuaStack) throws -> Int32) throws
-        -> Int32
-    {
-        recorder?.append(
-            .call(action: module + "." + action, arguments: Self.plain(stack, from: 1, count: stack.count), async: nil))
+    func call(
+        _ module: String, _ action: String, named name: String, on stack: LuaStack, _ body: (LuaStack) throws -> Int32
+    ) throws -> Int32 {
+        recorder?.append(.call(action: name, arguments: Self.plain(stack, from: 1, count: stack.count), async: nil))
         guard observer != nil else { return try recorded(stack, body) }
         let arguments = Self.values(stack, from: 1, count: stack.count)
         let started = Self.seconds()
@@ -98,9 +98,8 @@ final class Tracer: @unchecked Sendable {
     }
 
     /// An async action `module.action` is about to start as `id`, with the arguments on `stack`.
-    func recordStart(_ module: String, _ action: String, id: Int, on stack: LuaStack) {
-        recorder?.append(
-            .call(action: module + "." + action, arguments: Self.plain(stack, from: 1, count: stack.count), async: id))
+    func recordStart(_ name: String, id: Int, on stack: LuaStack) {
+        recorder?.append(.call(action: name, arguments: Self.plain(stack, from: 1, count: stack.count), async: id))
     }
 
     /// An async action's start threw `error` before it became work.
@@ -118,11 +117,28 @@ final class Tracer: @unchecked Sendable {
     static let recordedValues = 10_000
     static let recordedBytes = 1 << 20
 
-    /// The `count` values of `stack` from `first` on, as plain data for the recorder.
+    /// The `count` values of `stack` from `first` on, as plain data for the recorder. Scalars are
+    /// read directly, as every action call pays for them; tables are copied within a budget.
     static func plain(_ stack: LuaStack, from first: Int32, count: Int32) -> [PlainValue] {
         guard count > 0 else { return [] }
-        let budget = CopyBudget(values: recordedValues, bytes: recordedBytes)
-        return (first..<(first + count)).map { PlainValue.copy(stack.value(at: $0), depth: 0, budget: budget) }
+        var values: [PlainValue] = []
+        values.reserveCapacity(Int(count))
+        for index in first..<(first + count) {
+            let L = stack.pointer
+            switch stack.type(at: index) {
+            case LUA_TNIL: values.append(.null)
+            case LUA_TBOOLEAN: values.append(.bool(lua_toboolean(L, index) != 0))
+            case LUA_TNUMBER:
+                values.append(
+                    lua_isinteger(L, index) != 0
+                        ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil)))
+            case LUA_TSTRING: values.append(.string((try? String.read(from: stack, at: index)) ?? ""))
+            default:
+                let budget = CopyBudget(values: recordedValues, bytes: recordedBytes)
+                values.append(PlainValue.copy(stack.value(at: index), depth: 0, budget: budget))
+            }
+        }
+        return values
     }
 
     /// An async action's `work`, reporting its results when they reach the task (on the host's

@@ -149,7 +149,7 @@ enum StateBuilder {
             let action = action.name
             lua.pushFunction(named: name) { stack in
                 guard tracer.isWatching else { return try body(context, stack) }
-                return try tracer.call(module, action, on: stack) { try body(context, $0) }
+                return try tracer.call(module, action, named: name, on: stack) { try body(context, $0) }
             }
         case .suspending(let start):
             let action = action.name
@@ -167,7 +167,7 @@ enum StateBuilder {
                 guard tracer.isWatching else {
                     return RuntimeRequest.pushAction(scheduler.start(try start(context, stack)), to: stack)
                 }
-                tracer.recordStart(module, action, id: scheduler.upcomingActionID, on: stack)
+                tracer.recordStart(name, id: scheduler.upcomingActionID, on: stack)
                 let arguments = tracer.observer != nil ? Tracer.values(stack, from: 1, count: stack.count) : []
                 let work: ActionWork
                 do { work = try start(context, stack) } catch {
