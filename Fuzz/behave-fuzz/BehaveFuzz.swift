@@ -10,7 +10,7 @@ enum BehaveFuzz {
             tool: "behave-fuzz",
             targets: [
                 JSONTarget.self, PlanTarget.self, EventsTarget.self, ValuesTarget.self, SandboxTarget.self,
-                TraceTarget.self,
+                TraceTarget.self, ReplayTarget.self,
             ])
     }
 }

@@ -117,19 +117,32 @@
             quarantine(for: url).flatMap { $0.digest == CacheEntry.digest(body) ? $0 : nil }
         }
 
-        /// Forgets the quarantine of `url` (the server now serves other bytes).
-        public func removeQuarantine(for url: String) { unlink(siblingPath(for: url, ".quarantine")) }
+        /// Forgets the quarantine of `url` (the server now serves other bytes), and its recording.
+        public func removeQuarantine(for url: String) {
+            unlink(siblingPath(for: url, ".quarantine"))
+            unlink(quarantineRecordingPath(for: url))
+        }
 
-        /// The current copy of `url` failed its first run: it is quarantined with `reason`, and the
-        /// previous copy becomes current again (or, with none, there is no current copy: the
-        /// fallback runs next).
-        public func quarantineCurrent(of url: String, _ reason: String) throws(AtomicWriteError) {
+        /// Where the recording of a quarantined copy's failing run is kept (`behave replay` runs it).
+        public func quarantineRecordingPath(for url: String) -> String { siblingPath(for: url, ".quarantine.rec") }
+
+        /// The current copy of `url` failed its first run: it is quarantined with `reason` (and
+        /// `recording`, the failing run's, beside it), and the previous copy becomes current again
+        /// (or, with none, there is no current copy: the fallback runs next).
+        public func quarantineCurrent(of url: String, _ reason: String, recording: [UInt8]? = nil)
+            throws(AtomicWriteError)
+        {
             // Bytes that have run well are not quarantined for a later failure: it is not their first run.
             guard let current = try? entry(for: url), !hasRunWell(url, body: current.body) else { return }
             let record = Quarantine(
                 digest: CacheEntry.digest(current.body), sequence: current.signature?.sequence, at: WallClock.now(),
                 reason: reason)
             try makeDirectory()
+            if let recording {
+                try AtomicFile.write(recording, to: quarantineRecordingPath(for: url), mode: 0o600)
+            } else {
+                unlink(quarantineRecordingPath(for: url))
+            }
             try AtomicFile.write(record.encoded(), to: siblingPath(for: url, ".quarantine"), mode: 0o600)
             if rename(siblingPath(for: url, ".previous"), path(for: url)) != 0 { unlink(path(for: url)) }
         }
@@ -152,7 +165,8 @@
         /// the copies that ran well and the verdicts of validation.
         public func forget(_ url: String) {
             for suffix in [
-                ".behave-cache", ".previous", ".pending", ".quarantine", ".sequence", ".ran", ".verdicts", ".lock",
+                ".behave-cache", ".previous", ".pending", ".quarantine", ".quarantine.rec", ".sequence", ".ran",
+                ".verdicts", ".lock",
             ] {
                 unlink(siblingPath(for: url, suffix))
             }

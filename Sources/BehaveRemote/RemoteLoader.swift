@@ -212,14 +212,16 @@
         }
 
         /// Reports that `loaded` failed its first run (an uncaught error, a limit, a failed handler):
-        /// the copy is quarantined with `reason`, the copy before it becomes current again (or, with
+        /// the copy is quarantined with `reason` (and `recording`, the failing run's, kept for
+        /// `behave replay` until the quarantine ends), the copy before it becomes current again (or, with
         /// none, the fallback runs next), and the same bytes are refused until the server serves
         /// others. Returns false, doing nothing, for a copy that had run before.
         @discardableResult
-        public func quarantine(_ loaded: RemoteBehaviour, because reason: String) -> Bool {
+        public func quarantine(_ loaded: RemoteBehaviour, because reason: String, recording: Recording? = nil) -> Bool {
             guard loaded.isFirstRun, loaded.origin != .fallback else { return false }
             do {
-                try BehaviourCache(directory: configuration.cacheDirectory).quarantineCurrent(of: loaded.url, reason)
+                try BehaviourCache(directory: configuration.cacheDirectory).quarantineCurrent(
+                    of: loaded.url, reason, recording: recording.map { Array($0.jsonLines.utf8) })
             } catch {
                 return false
             }

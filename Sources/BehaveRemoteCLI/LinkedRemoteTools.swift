@@ -40,17 +40,21 @@
                 }
                 let loader = RemoteLoader(configuration)
                 let verdict = RunVerdict()
-                var afterFailure: (@Sendable (String) -> Void)?
+                var afterFailure: (@Sendable (String, Recording?) -> Void)?
                 if loaded.isFirstRun {
-                    afterFailure = { reason in
+                    let recordingPath = BehaviourCache(directory: configuration.cacheDirectory)
+                        .quarantineRecordingPath(for: url)
+                    afterFailure = { reason, recording in
                         verdict.failed = true
-                        guard loader.quarantine(loaded, because: reason) else { return }
+                        guard loader.quarantine(loaded, because: reason, recording: recording) else { return }
                         StandardError.write(
                             "\(BehaveTool.current.name): warning: the fresh copy of \(url) failed its first run and is quarantined; "
-                                + "the next run uses the copy before it (behave cache \(url))\n")
+                                + "the next run uses the copy before it (behave cache \(url))"
+                                + (recording == nil ? "" : "; behave replay \(recordingPath) runs the failure again")
+                                + "\n")
                     }
                 } else {
-                    afterFailure = { _ in verdict.failed = true }
+                    afterFailure = { _, _ in verdict.failed = true }
                 }
                 let refresh = loaded.refresh
                 let afterRun: @Sendable () async -> Void = {

@@ -8,7 +8,9 @@ import Testing
 struct FuzzReplayTests {
     @Test(
         "each target takes its seeds and regressions without a finding",
-        arguments: ["json", "events", "plan", "values", "sandbox", "trace", "signature", "cache", "quarantine"])
+        arguments: [
+            "json", "events", "plan", "values", "sandbox", "trace", "replay", "signature", "cache", "quarantine",
+        ])
     func replay(target: String) throws {
         let directories = ["Fuzz/seeds/\(target)", "Fuzz/regressions/\(target)"].map {
             Tool.root.appendingPathComponent($0).path
@@ -27,7 +29,7 @@ struct FuzzReplayTests {
         #expect(result.status == 64)
         #expect(
             result.stderr
-                == "usage: behave-fuzz json|plan|events|values|sandbox|trace [libFuzzer options] [CORPUS...]\n")
+                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|replay [libFuzzer options] [CORPUS...]\n")
         let remote = try Tool.run(["json"], program: Tool.product("behave-remote-fuzz"))
         #expect(remote.status == 64)
         #expect(

@@ -94,9 +94,16 @@ struct RecordingTests {
             let recorded = try Tool.run(
                 ["run"] + extra + ["--instruction-limit", "100000", "--record", recording, script])
             #expect(recorded.status == 3)
-            let replayed = try Tool.run(["replay", recording])
+            let replayed = try Tool.run(["replay"] + extra + [recording])
             #expect(replayed.stderr == recorded.stderr)
             #expect(replayed.status == 3)
+            if !extra.isEmpty {
+                let refused = try Tool.run(["replay", recording])
+                #expect(refused.status == 65)
+                #expect(
+                    refused.stderr.hasSuffix(
+                        "the recording is of a trusted run: it replays only when trusted (--trusted)\n"))
+            }
         }
     }
 

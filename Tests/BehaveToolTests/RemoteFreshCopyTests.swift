@@ -70,6 +70,15 @@ struct RemoteFreshCopyTests: RemoteCopiesSuite {
             failed.stderr.contains(
                 "the fresh copy of \(fixture.server.url("/b.lua")) failed its first run and is quarantined"),
             "\(failed.stderr)")
+        // The failing run's recording is kept beside the quarantine, and replays to the same failure.
+        let replayHint = try #require(failed.stderr.range(of: "; behave replay "))
+        let recording = String(
+            failed.stderr[replayHint.upperBound...].prefix { $0 != " " })
+        #expect(failed.stderr.contains("\(recording) runs the failure again\n"))
+        let replayed = try Tool.run(["replay", recording])
+        #expect(replayed.status == 1)
+        #expect(replayed.stdout == "new copy\n")
+        #expect(replayed.stderr.contains(":2: boom"), "\(replayed.stderr)")
         // The server still serves the broken bytes: refused, and the copy before runs (exit 10).
         let next = try fixture.behave("run", "/b.lua")
         #expect(next.status == 10, "\(next.stderr)")
@@ -97,6 +106,7 @@ struct RemoteFreshCopyTests: RemoteCopiesSuite {
         #expect(fixed.stdout == "fixed copy\n")
         let clean = try Tool.run(["cache", fixture.server.url("/b.lua"), "--cache-dir", fixture.cache])
         #expect(!clean.stdout.contains("quarantined"), "\(clean.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: recording))
         #expect(clean.stdout.contains("  previous    unsigned, fetched "), "\(clean.stdout)")
         // --clear forgets it.
         let cleared = try Tool.run(["cache", "--clear", fixture.server.url("/b.lua"), "--cache-dir", fixture.cache])

@@ -4,8 +4,9 @@ import BehaveLua
 /// recording and no module code run.
 extension BehaveHost {
     /// Replays `recording`: its copy (or `behaviour`, to see where another copy departs from it)
-    /// runs with the recorded context, limits, arguments and seed, in the sandbox unless the
-    /// recording was trusted; the runtime gets the recorded steps, events and async answers in the
+    /// runs with the recorded context, limits, arguments and seed, in the sandbox; a recording of
+    /// a trusted run replays trusted only when `trusted` says so (a recording may come from
+    /// anywhere, and names its own copy). The runtime gets the recorded steps, events and async answers in the
     /// recorded order, at the recorded instants; each action call is answered as it was, and what
     /// actions wrote is written where they wrote it. Output goes to `output` (stdout by default).
     ///
@@ -17,15 +18,23 @@ extension BehaveHost {
     /// Throws when the copy cannot run at all (none given and the recording does not carry it, or
     /// it does not compile); how the replayed run ended, error or not, is in the report.
     nonisolated(nonsending) public static func replay(
-        _ recording: Recording, behaviour: Behaviour? = nil, output: OutputSink? = nil
+        _ recording: Recording, behaviour: Behaviour? = nil, output: OutputSink? = nil, trusted: Bool = false
     ) async throws(BehaveError) -> ReplayReport {
-        try await replay(recording, behaviour: behaviour, output: output, stoppingAtCall: nil)
+        guard !recording.isTrusted || trusted else {
+            throw .invalid([
+                Diagnostic(
+                    .error, file: recording.behaviour.name, at: nil,
+                    "the recording is of a trusted run: it replays only when trusted (--trusted)")
+            ])
+        }
+        return try await replay(recording, behaviour: behaviour, output: output, stoppingAtCall: nil, trusted: trusted)
     }
 
-    /// ``replay(_:behaviour:output:)``, stopped at call `stoppingAtCall` (from 0) if given: its
-    /// divergence then says where the script makes that call.
+    /// ``replay(_:behaviour:output:trusted:)``, stopped at call `stoppingAtCall` (from 0) if given:
+    /// its divergence then says where the script makes that call. Trusted only when both the
+    /// recording and `trusted` say so.
     nonisolated(nonsending) static func replay(
-        _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?
+        _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?, trusted: Bool
     ) async throws(BehaveError) -> ReplayReport {
         guard let behaviour = behaviour ?? recording.behaviour.copy else {
             throw .unreadable(
@@ -33,7 +42,7 @@ extension BehaveHost {
                 reason:
                     "the recording names its copy by digest only (larger than \(RecordedBehaviour.sourceLimit) bytes)")
         }
-        var policy = recording.isTrusted ? SandboxPolicy.trusted : SandboxPolicy()
+        var policy = recording.isTrusted && trusted ? SandboxPolicy.trusted : SandboxPolicy()
         policy.limits = recording.limits
         let output = output ?? OutputSink.standard()
         let cursor = ReplayCursor(recording, output: output)

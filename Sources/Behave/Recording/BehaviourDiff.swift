@@ -87,7 +87,7 @@ public struct BehaviourDiff: Sendable {
             let text = TextBuffer()
             let output = OutputSink(limit: recording.limits.output, write: { text.append($0) }, diagnostic: { _ in })
             let report = try await BehaveHost.replay(
-                recording, behaviour: behaviour, output: output, stoppingAtCall: call)
+                recording, behaviour: behaviour, output: output, stoppingAtCall: call, trusted: false)
             return Side(report: report, output: text.text)
         }
     }

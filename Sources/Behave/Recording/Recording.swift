@@ -1,4 +1,4 @@
-/// What a flight recorder kept of one run: enough to run it again exactly (``BehaveHost/replay(_:behaviour:)``),
+/// What a flight recorder kept of one run: enough to run it again exactly (``BehaveHost/replay(_:behaviour:output:trusted:)``),
 /// on the virtual clock, with no module code.
 ///
 /// It is written and read as JSON lines (`behave run --record FILE`): a header line, one line per

@@ -22,8 +22,9 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
     /// An entry as one reads it: `Keynote.vote("Bordeaux")`, `event VOTE_TRAIN_START`.
     static func describe(_ entry: RecordedEntry) -> String {
         switch entry {
-        case .call(let action, let arguments, _):
+        case .call(let action, let arguments, let id):
             "\(action)(\(arguments.map(\.jsonText).joined(separator: ", ")))"
+                + (id.map { " as async action \($0)" } ?? "")
         case .returned(let values): "a result (\(values.map(\.jsonText).joined(separator: ", ")))"
         case .threw(let message, _): "an error (\(message))"
         case .step(let at): "the runtime's step at \(TraceEvent.number(at))s"

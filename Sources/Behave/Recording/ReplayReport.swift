@@ -1,4 +1,4 @@
-/// How a replay (``BehaveHost/replay(_:behaviour:output:)``) went.
+/// How a replay (``BehaveHost/replay(_:behaviour:output:trusted:)``) went.
 public struct ReplayReport: Sendable {
     /// How the replayed run ended.
     public var outcome: RecordedOutcome

@@ -8,7 +8,7 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Run a recording (`run --record FILE`) again, exactly: same output, same error, same exit code.",
         discussion: """
             The recorded copy runs on a virtual clock, with the recorded context, limits, arguments and \
-            seed, in the sandbox unless the run was trusted. Events arrive at their recorded times and every \
+            seed, in the sandbox; a recording of a trusted run replays only with --trusted. Events arrive at their recorded times and every \
             action is answered from the recording: no module code runs. With --behaviour, another copy runs \
             against the recording, and the replay stops where it leaves it (exit 5), showing both sides. A \
             recording cut by its byte cap replays up to the cut (exit 6).
@@ -25,6 +25,9 @@ struct ReplayCommand: AsyncParsableCommand {
         completion: .file(extensions: ["lua", "json"]))
     var behaviour: String?
 
+    @Flag(help: "Replays a recording of a trusted run trusted, with the stock library (it is refused otherwise).")
+    var trusted = false
+
     /// The largest recording read.
     static let inputLimit = 256 << 20
 
@@ -37,7 +40,9 @@ struct ReplayCommand: AsyncParsableCommand {
             if let behaviour { copy = try Behaviour.read(path: behaviour) } else { copy = nil }
         } catch { throw BehaveExit.report(error) }
         let report: ReplayReport
-        do { report = try await BehaveHost.replay(recorded, behaviour: copy) } catch { throw BehaveExit.report(error) }
+        do { report = try await BehaveHost.replay(recorded, behaviour: copy, trusted: trusted) } catch {
+            throw BehaveExit.report(error)
+        }
         if let divergence = report.divergence {
             try BehaveExit.flushOutput()
             StandardError.write("\(name): the replay left the recording \(divergence)\n")

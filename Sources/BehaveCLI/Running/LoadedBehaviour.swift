@@ -12,11 +12,11 @@ package struct LoadedBehaviour {
     package var afterRun: (@Sendable () async -> Void)?
     /// Told why the run failed (its first line), when the failure matters to where the behaviour
     /// came from: a remote copy that failed its first run is quarantined.
-    package var afterFailure: (@Sendable (String) -> Void)?
+    package var afterFailure: (@Sendable (String, Recording?) -> Void)?
 
     package init(
         behaviour: Behaviour, successCode: Int32 = BehaveExit.success, afterRun: (@Sendable () async -> Void)? = nil,
-        afterFailure: (@Sendable (String) -> Void)? = nil
+        afterFailure: (@Sendable (String, Recording?) -> Void)? = nil
     ) {
         self.behaviour = behaviour
         self.successCode = successCode

@@ -54,7 +54,8 @@ struct RunInvocation: Equatable {
             host.interpreterArguments = Array(CommandLine.arguments.dropLast(scriptArguments.count + 1))
         }
         for entry in context { host.context[entry.key] = .string(entry.value) }
-        host.recordingLimit = record == nil ? 0 : recordLimit
+        // A remote copy's failing first run is quarantined with its recording.
+        host.recordingLimit = record != nil || Behaviour.isRemote(file) ? recordLimit : 0
         let loaded = try await load(checkingWith: host, remote: remote, tools: tools)
         if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
@@ -68,14 +69,14 @@ struct RunInvocation: Equatable {
             let code = BehaveExit.report(error)
             try? RecordingFile.write(host, to: record)
             if !Interrupts.cancelled {
-                loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }))
+                loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), host.lastRecording)
             }
             _ = await AfterRun.finish(loaded.afterRun)
             throw code
         }
         if report.failedTasks > 0 {
             let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
-            loaded.afterFailure?("\(count) failed")
+            loaded.afterFailure?("\(count) failed", host.lastRecording)
         }
         // The output is written first: a background fetch never holds it (AfterRun).
         try BehaveExit.flushOutput()
