@@ -138,11 +138,9 @@
                 digest: CacheEntry.digest(current.body), sequence: current.signature?.sequence, at: WallClock.now(),
                 reason: reason)
             try makeDirectory()
-            if let recording {
-                try AtomicFile.write(recording, to: quarantineRecordingPath(for: url), mode: 0o600)
-            } else {
-                unlink(quarantineRecordingPath(for: url))
-            }
+            // The recording is kept if it can be: the quarantine itself must happen either way.
+            unlink(quarantineRecordingPath(for: url))
+            if let recording { try? AtomicFile.write(recording, to: quarantineRecordingPath(for: url), mode: 0o600) }
             try AtomicFile.write(record.encoded(), to: siblingPath(for: url, ".quarantine"), mode: 0o600)
             if rename(siblingPath(for: url, ".previous"), path(for: url)) != 0 { unlink(path(for: url)) }
         }

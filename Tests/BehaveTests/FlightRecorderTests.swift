@@ -1,5 +1,6 @@
 import Behave
 import BehaveDemos
+import BehaveLua
 import Testing
 
 /// The flight recorder through the library: on by default, bounded, and read back as written.
@@ -106,4 +107,67 @@ struct FlightRecorderTests {
     }
 
     final class TextBox: @unchecked Sendable { var value = "" }
+}
+
+/// What the review of the recorder found, each the case that would have caught it.
+@Suite("Flight recorder: hostile and odd values")
+struct FlightRecorderEdgeTests {
+    @Test("infinities and NaN read back as floats, and NaN arguments match on replay")
+    func nonFinite() async throws {
+        let host = try FlightRecorderTests.quietHost([Echo()])
+        try await host.run(
+            Behaviour(name: "f.lua", source: "print(Echo.echo(math.huge), Echo.echo(0/0), Echo.echo(-math.huge))"))
+        let recording = try #require(host.lastRecording)
+        let read = try Recording.parse(Array(recording.jsonLines.utf8), file: "f.rec")
+        #expect(read.jsonLines == recording.jsonLines)
+        #expect(read.entries.contains(.call(action: "Echo.echo", arguments: [.number(.infinity)], async: nil)))
+        let text = FlightRecorderTests.TextBox()
+        let report = try await BehaveHost.replay(
+            read, output: OutputSink(write: { text.value += $0 }, diagnostic: { _ in }))
+        #expect(report.divergence == nil)
+        #expect(text.value == "inf\t-nan\t-inf\n" || text.value == "inf\tnan\t-inf\n", "\(text.value)")
+    }
+
+    @Test("an async answer of many values, and arguments past the copy's budget, are bounded, not a crash")
+    func manyValues() async throws {
+        let host = try FlightRecorderTests.quietHost([Echo()])
+        host.recordingLimit = 16 << 20
+        try await host.run(
+            Behaviour(
+                name: "m.lua",
+                source: "local s = ('x'):rep(600000) print(#Echo.echo(s, s, s, s)) print(select('#', Echo.many()))"))
+        var recording = try #require(host.lastRecording)
+        #expect(
+            recording.entries.contains { if case .call(_, let a, _) = $0 { a.contains(.string("…")) } else { false } })
+        // An async answer of 5,000 values, written into the recording by hand.
+        let index = try #require(recording.entries.firstIndex { if case .resolved = $0 { true } else { false } })
+        recording.entries[index] = .resolved(id: 1, at: 0, values: Array(repeating: .integer(0), count: 5000))
+        let text = FlightRecorderTests.TextBox()
+        let report = try await BehaveHost.replay(
+            recording, output: OutputSink(write: { text.value += $0 }, diagnostic: { _ in }))
+        #expect(text.value.hasPrefix("600000\n"))
+        #expect(report.divergence == nil)
+    }
+
+    @Test("a sandboxed replay of a recording that turns its limits off still stops a loop")
+    func unboundedLimits() async throws {
+        let host = try FlightRecorderTests.quietHost([Echo()])
+        try await host.run(Behaviour(name: "l.lua", source: "print(1)"))
+        var recording = try #require(host.lastRecording)
+        recording.limits = .unlimited  // memory 0 and time 0: none
+        let loop = Behaviour(name: "l.lua", source: "local t = {} while true do t[#t + 1] = ('x'):rep(1000) .. #t end")
+        let report = try await BehaveHost.replay(
+            recording, behaviour: loop, output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        #expect(report.outcome.kind == .terminated)
+    }
+
+    struct Echo: BehaveModule {
+        let name = "Echo"
+        var actions: [Action] {
+            [
+                Action("echo", raw: { (_: ActionContext, stack: LuaStack) throws -> Int32 in stack.count }),
+                Action("many") { (_) async throws -> Int in 7 },
+            ]
+        }
+    }
 }

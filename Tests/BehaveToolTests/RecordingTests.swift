@@ -107,6 +107,29 @@ struct RecordingTests {
         }
     }
 
+    @Test("a run a time limit stopped inside a step, between action calls, replays to the same stop")
+    func stoppedMidStep() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write("while true do Keynote.screen('KEYNOTE_START') end\n", to: "spin.lua", in: directory)
+        let recorded = try Tool.run(["run", "--time-limit", "0.2", "--record", "spin.rec", "spin.lua"], in: directory)
+        #expect(recorded.status == 3)
+        let replayed = try Tool.run(["replay", "spin.rec"], in: directory)
+        #expect(replayed.stderr == recorded.stderr)
+        #expect(replayed.status == 3)
+    }
+
+    @Test("a recorded copy that requires a module finds it again beside itself")
+    func requires() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write("return {greet = function() return 'hi' end}\n", to: "helper.lua", in: directory)
+        _ = try Tool.write("print(require('helper').greet())\n", to: "main.lua", in: directory)
+        let recorded = try Tool.run(["run", "--record", "main.rec", "main.lua"], in: directory)
+        #expect(recorded.stdout == "hi\n")
+        let replayed = try Tool.run(["replay", "main.rec"], in: directory)
+        #expect(replayed.stdout == "hi\n")
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+    }
+
     @Test("hostile recordings get one line with the line and column, and exit 65; a missing one exit 66")
     func badRecordings() throws {
         let directory = try Tool.temporaryDirectory()

@@ -23,8 +23,8 @@ extension BehaveHost {
         defer { leaveGate() }
         lastRun = RunUsage()
         searchPath.loaded = []
-        let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         lastRecording = nil
+        let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         var (report, values) = try await schedule(
             chunk, arguments: arguments, events: events, timeline: timeline,
             origin: nil, pushingContext: true, recording: recordingHeader(behaviour, arguments: arguments))

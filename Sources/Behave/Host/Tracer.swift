@@ -71,11 +71,11 @@ final class Tracer: @unchecked Sendable {
         _ module: String, _ action: String, named name: String, on stack: LuaStack, _ body: (LuaStack) throws -> Int32
     ) throws -> Int32 {
         recorder?.append(.call(action: name, arguments: Self.plain(stack, from: 1, count: stack.count), async: nil))
-        guard observer != nil else { return try recorded(stack, body) }
+        guard observer != nil else { return try recorded(name, stack, body) }
         let arguments = Self.values(stack, from: 1, count: stack.count)
         let started = Self.seconds()
         do {
-            let count = try recorded(stack, body)
+            let count = try recorded(name, stack, body)
             returned(module, action, arguments: arguments, stack: stack, count: count, since: started)
             return count
         } catch {
@@ -85,14 +85,14 @@ final class Tracer: @unchecked Sendable {
     }
 
     /// Runs `body`, recording what it returned or threw.
-    private func recorded(_ stack: LuaStack, _ body: (LuaStack) throws -> Int32) throws -> Int32 {
+    private func recorded(_ name: String, _ stack: LuaStack, _ body: (LuaStack) throws -> Int32) throws -> Int32 {
         guard let recorder else { return try body(stack) }
         do {
             let count = try body(stack)
             recorder.append(.returned(Self.plain(stack, from: stack.count - count + 1, count: count)))
             return count
         } catch {
-            recordThrow(error)
+            recordThrow(error, by: name)
             throw error
         }
     }
@@ -103,14 +103,21 @@ final class Tracer: @unchecked Sendable {
     }
 
     /// An async action's start threw `error` before it became work.
-    func recordThrow(_ error: any Error) {
+    func recordThrow(_ error: any Error, by name: String) {
         guard !(error is LuaTermination) else { return }
-        recorder?.append(.threw(message: Self.message(of: error), script: error is LuaScriptError))
+        let (message, form) = Self.seen(error, by: name)
+        recorder?.append(.threw(message: message, form: form))
     }
 
-    /// What a script sees of a Swift error: a script error's message, or the error's text.
-    static func message(of error: any Error) -> String {
-        (error as? LuaScriptError)?.message ?? String(describing: error)
+    /// What a script sees of an error action `name` threw, as the bridge raises it.
+    static func seen(_ error: any Error, by name: String) -> (String, RecordedEntry.ErrorForm) {
+        switch error {
+        case let argument as LuaArgumentError:
+            ("bad argument #\(argument.position) to '\(name)' (\(argument.reason))", .positioned)
+        case let script as LuaScriptError: (script.message, script.withPosition ? .positioned : .bare)
+        case let lua as LuaError: (lua.message, .bare)
+        default: (String(describing: error), .swift)
+        }
     }
 
     /// The most values and bytes one recorded value copies out of the state.
@@ -122,9 +129,16 @@ final class Tracer: @unchecked Sendable {
     static func plain(_ stack: LuaStack, from first: Int32, count: Int32) -> [PlainValue] {
         guard count > 0 else { return [] }
         var values: [PlainValue] = []
-        values.reserveCapacity(Int(count))
+        values.reserveCapacity(Int(min(count, 256)))
+        // One budget for the whole entry: no count or size of values makes the copy exceed it.
+        let budget = CopyBudget(values: recordedValues, bytes: recordedBytes)
         for index in first..<(first + count) {
             let L = stack.pointer
+            guard budget.values > 0 else {
+                values.append(budget.cut())
+                break
+            }
+            budget.values -= 1
             switch stack.type(at: index) {
             case LUA_TNIL: values.append(.null)
             case LUA_TBOOLEAN: values.append(.bool(lua_toboolean(L, index) != 0))
@@ -132,9 +146,20 @@ final class Tracer: @unchecked Sendable {
                 values.append(
                     lua_isinteger(L, index) != 0
                         ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil)))
-            case LUA_TSTRING: values.append(.string((try? String.read(from: stack, at: index)) ?? ""))
+            case LUA_TSTRING:
+                let length = Int(lua_rawlen(L, index))
+                guard length <= budget.bytes else {
+                    values.append(budget.cut())
+                    continue
+                }
+                budget.bytes -= length
+                values.append(.string((try? String.read(from: stack, at: index)) ?? ""))
             default:
-                let budget = CopyBudget(values: recordedValues, bytes: recordedBytes)
+                // Reading a table pushes it: room first.
+                guard stack.reserve(2) else {
+                    values.append(budget.cut())
+                    continue
+                }
                 values.append(PlainValue.copy(stack.value(at: index), depth: 0, budget: budget))
             }
         }

@@ -40,10 +40,11 @@ extension BehaveHost {
             throw .unreadable(
                 recording.behaviour.name,
                 reason:
-                    "the recording names its copy by digest only (larger than \(RecordedBehaviour.sourceLimit) bytes)")
+                    "the recording names its copy by digest only (larger than \(RecordedBehaviour.sourceLimit) bytes, or not UTF-8): give the copy"
+            )
         }
         var policy = recording.isTrusted && trusted ? SandboxPolicy.trusted : SandboxPolicy()
-        policy.limits = recording.limits
+        policy.limits = policy.isTrusted ? recording.limits : Self.boundedLimits(recording.limits)
         let output = output ?? OutputSink.standard()
         let cursor = ReplayCursor(recording, output: output)
         cursor.stopAtCall = stoppingAtCall
@@ -89,20 +90,44 @@ extension BehaveHost {
         }
         if cursor.reachedCut {
             report.error = nil
+        } else if cursor.reachedEnd, let recorded = recording.outcome {
+            // The limit that stopped the run inside this step: the replay ends as it did.
+            report.outcome = recorded
+            report.error = .terminated(LuaError(kind: .limit(.time), message: recorded.message ?? "terminated"))
         } else if var divergence = cursor.divergence {
             divergence.position = stoppedAt.flatMap(ScriptTraceback.position)
             report.divergence = divergence
             report.error = nil
         } else if report.lacking == 0, report.error == nil, let next = cursor.leftover {
             report.divergence = ReplayDivergence(at: cursor.time, script: nil, recorded: next)
+            report.divergence?.call = cursor.callsAnswered
         }
         return report
     }
 }
 
+extension BehaveHost {
+    /// A recording's limits for a sandboxed replay: a recording may come from anywhere, so a limit
+    /// it turns off (0) is the default's, and the time a slice may take is never unbounded.
+    static func boundedLimits(_ recorded: Limits) -> Limits {
+        let defaults = Limits()
+        var limits = recorded
+        if limits.memory == 0 { limits.memory = defaults.memory }
+        if limits.time == 0 || !limits.time.isFinite { limits.time = defaults.time }
+        if limits.output == 0 { limits.output = defaults.output }
+        if limits.input == 0 { limits.input = defaults.input }
+        return limits
+    }
+}
+
 extension RecordedBehaviour {
-    /// The copy itself, when the recording carries its text.
+    /// The copy itself, when the recording carries its text; it `require`s from the directory its
+    /// name gives.
     public var copy: Behaviour? {
-        source.map { Behaviour(name: name, source: $0, format: format) }
+        guard let source else { return nil }
+        let slash = name.lastIndex(of: "/")
+        let directory = slash.map { String(name[..<$0]) } ?? "."
+        return Behaviour(
+            name: name, bytes: Array(source.utf8), format: format, directory: directory.isEmpty ? "/" : directory)
     }
 }

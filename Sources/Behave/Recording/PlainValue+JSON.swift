@@ -2,7 +2,8 @@ extension PlainValue {
     /// The value as compact JSON text that ``PlainValue/init(_:)`` reads back to an equal value:
     /// integers without a fraction, floats always with one (or an exponent), so the two kinds stay
     /// apart; an object's keys in sorted order, so equal values write equal text. JSON has no
-    /// infinity or NaN: those are written as the strings `"inf"`, `"-inf"` and `"nan"`.
+    /// infinity or NaN: those are written as `{"$float": "inf"}` (`"-inf"`, `"nan"`), which a
+    /// recording reads back as the float.
     public var jsonText: String {
         var text = ""
         write(to: &text)
@@ -37,9 +38,28 @@ extension PlainValue {
     /// A float's shortest text that reads back to the same bits, with a `.0` when it would read
     /// back as an integer.
     static func floatText(_ d: Double) -> String {
-        guard d.isFinite else { return d.isNaN ? "\"nan\"" : (d > 0 ? "\"inf\"" : "\"-inf\"") }
+        guard d.isFinite else { return "{\"$float\":\"\(d.isNaN ? "nan" : (d > 0 ? "inf" : "-inf"))\"}" }
         let text = "\(d)"
         return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
+    }
+
+    /// The value with each `{"$float": …}` object ``jsonText`` wrote for a float JSON cannot hold
+    /// read back as that float.
+    var restoringFloats: PlainValue {
+        switch self {
+        case .object(let members):
+            if members.count == 1, case .string(let text)? = members["$float"] {
+                switch text {
+                case "inf": return .number(.infinity)
+                case "-inf": return .number(-.infinity)
+                case "nan": return .number(.nan)
+                default: break
+                }
+            }
+            return .object(members.mapValues(\.restoringFloats))
+        case .array(let elements): return .array(elements.map(\.restoringFloats))
+        default: return self
+        }
     }
 
     /// About how many bytes the value's JSON text takes, without writing it: what the flight

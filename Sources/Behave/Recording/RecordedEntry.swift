@@ -12,19 +12,26 @@ public enum RecordedEntry: Sendable, Equatable {
     case call(action: String, arguments: [PlainValue], async: Int?)
     /// The synchronous call before it returned `values`.
     case returned([PlainValue])
-    /// The synchronous call before it threw `message`: a script error (`LuaScriptError`, which
-    /// scripts see as a string) when `script`, else a Swift error (which they see as a value whose
-    /// `tostring` is the message).
-    case threw(message: String, script: Bool)
+    /// The synchronous call before it threw `message`, in the form the script saw it.
+    case threw(message: String, form: ErrorForm)
     /// Async action `id` answered `values`, handed to its task at `at`.
     case resolved(id: Int, at: Double, values: [PlainValue])
-    /// Async action `id` failed with `message` (`script` as for ``threw(message:script:)``),
-    /// handed to its task at `at`.
-    case rejected(id: Int, at: Double, message: String, script: Bool)
+    /// Async action `id` failed with `message` (in `form`), handed to its task at `at`.
+    case rejected(id: Int, at: Double, message: String, form: ErrorForm)
     /// An action wrote `text` to the behaviour's output.
     case output(String)
     /// The byte cap cut `entries` entries (about `bytes` bytes of text) here.
     case gap(entries: Int, bytes: Int)
+
+    /// How a script saw an action's error.
+    public enum ErrorForm: String, Sendable {
+        /// A string, with the caller's `file:line:` before it (a script error, a bad argument).
+        case positioned = "string"
+        /// A string as it is.
+        case bare
+        /// A Swift error: a value whose `tostring` is the message.
+        case swift
+    }
 
     /// About how many bytes the entry's JSON line takes: what it costs the recorder's byte cap.
     var estimatedBytes: Int {

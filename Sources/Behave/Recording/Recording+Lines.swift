@@ -54,11 +54,14 @@ extension RecordedEntry {
             id.map { ["call": .string(action), "args": .array(arguments), "async": .integer(Int64($0))] }
                 ?? ["call": .string(action), "args": .array(arguments)]
         case .returned(let values): ["returned": .array(values)]
-        case .threw(let message, let script): ["threw": .string(message), "script": .bool(script)]
+        case .threw(let message, let form): ["threw": .string(message), "form": .string(form.rawValue)]
         case .resolved(let id, let at, let values):
             ["resolved": .integer(Int64(id)), "at": .number(at), "values": .array(values)]
-        case .rejected(let id, let at, let message, let script):
-            ["rejected": .integer(Int64(id)), "at": .number(at), "message": .string(message), "script": .bool(script)]
+        case .rejected(let id, let at, let message, let form):
+            [
+                "rejected": .integer(Int64(id)), "at": .number(at), "message": .string(message),
+                "form": .string(form.rawValue),
+            ]
         case .output(let text): ["output": .string(text)]
         case .gap(let entries, let bytes): ["gap": .integer(Int64(entries)), "bytes": .integer(Int64(bytes))]
         }

@@ -8,7 +8,7 @@ extension Recording {
     public func testFile(behaviourPath: String) -> String {
         let calls = RecordedCalls(entries)
         var lines = [
-            "-- A test made from a recording of \(behaviour.name) (sha256 \(behaviour.digest.prefix(12))…).",
+            "-- A test made from a recording of \(Self.comment(behaviour.name)) (sha256 \(behaviour.digest.prefix(12))…).",
             "-- Each module is faked with the answers the recorded run got, in the order it got them (an",
             "-- async answer after as long as it took); the events arrive at their recorded times. It checks",
             "-- each action's calls and how the run ended. Edit it as any test.",
@@ -17,7 +17,9 @@ extension Recording {
             let entries = context.keys.sorted().map {
                 "--context \($0)=\(context[$0]?.text ?? context[$0]?.jsonText ?? "")"
             }
-            lines.append("-- The recorded run's context: run it with `behave test \(entries.joined(separator: " "))`.")
+            lines.append(
+                "-- The recorded run's context: run it with `behave test \(Self.comment(entries.joined(separator: " ")))`."
+            )
         }
         if droppedEntries > 0 {
             lines.append(
@@ -87,7 +89,7 @@ extension Recording {
                 + (outcome.message.map { ["  expect(run.reason).to_be(\(LuaLiteral.quote($0)))"] } ?? [])
         case .completed: return ["  expect(run.stopped).to_be(false)"]
         case .failed, .terminated:
-            return ["  -- The recorded run \(outcome.kind.rawValue): \(outcome.message ?? "")"]
+            return ["  -- The recorded run \(outcome.kind.rawValue): \(Self.comment(outcome.message ?? ""))"]
         }
     }
 
@@ -110,6 +112,11 @@ extension Recording {
         "  return replacements",
         "end",
     ]
+
+    /// `text` on one line, to stand in a `--` comment.
+    private static func comment(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
 
     private static func key(_ name: String) -> String {
         LuaLiteral.isIdentifier(name) ? name : "[\(LuaLiteral.quote(name))]"

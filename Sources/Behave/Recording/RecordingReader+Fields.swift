@@ -5,9 +5,11 @@ extension RecordingReader {
         let members: [String: PlainValue]
         let line: Int
         let column: Int
-        let reader: RecordingReader
+        /// The recording's name for errors (not the reader: a copy of it would share the entries
+        /// being appended, and every append would copy them).
+        let file: String
 
-        func problem(_ message: String) -> BehaveError { reader.problem(line, column, message) }
+        func problem(_ message: String) -> BehaveError { RecordingReader.problem(file, line, column, message) }
 
         private func value(_ key: String) throws(BehaveError) -> PlainValue {
             guard let value = members[key] else { throw problem("missing \"\(key)\"") }
@@ -26,12 +28,21 @@ extension RecordingReader {
             return integer
         }
 
-        func number(_ key: String) throws(BehaveError) -> Double {
+        /// A number: finite, unless `infinite` allows an infinity (a limit's seconds).
+        func number(_ key: String, infinite: Bool = false) throws(BehaveError) -> Double {
             switch try value(key) {
             case .integer(let i): Double(i)
-            case .number(let d) where d.isFinite: d
+            case .number(let d) where d.isFinite || (infinite && !d.isNaN): d
             default: throw problem("\"\(key)\" must be a number")
             }
+        }
+
+        /// An error's `form`.
+        func form() throws(BehaveError) -> RecordedEntry.ErrorForm {
+            guard let form = RecordedEntry.ErrorForm(rawValue: try string("form")) else {
+                throw problem("\"form\" must be string, bare or swift")
+            }
+            return form
         }
 
         func bool(_ key: String) throws(BehaveError) -> Bool {

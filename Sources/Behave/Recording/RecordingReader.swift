@@ -15,24 +15,29 @@ struct RecordingReader {
         do { json = try JSONParser.parse(bytes) } catch {
             throw problem(line, error.position.column, error.message)
         }
-        guard case .object(let members) = PlainValue(json) else {
+        guard case .object(let members) = PlainValue(json).restoringFloats else {
             throw problem(line, json.position.column, "expected an object, found \(json.kindDescription)")
         }
-        let fields = Fields(members: members, line: line, column: json.position.column, reader: self)
-        guard var recording else {
+        let fields = Fields(members: members, line: line, column: json.position.column, file: file)
+        guard recording != nil else {
             recording = try Self.header(fields)
             return
         }
-        if recording.outcome != nil { throw fields.problem("a line after the recording's end") }
+        if recording?.outcome != nil { throw fields.problem("a line after the recording's end") }
+        // Changed in place: a copy of the recording per line would make reading it quadratic.
         if members["end"] != nil {
-            recording.outcome = try Self.outcome(fields)
+            recording?.outcome = try Self.outcome(fields)
         } else {
-            recording.entries.append(try Self.entry(fields))
+            let entry = try Self.entry(fields)
+            recording?.entries.append(entry)
         }
-        self.recording = recording
     }
 
     func problem(_ line: Int, _ column: Int, _ message: String) -> BehaveError {
+        Self.problem(file, line, column, message)
+    }
+
+    static func problem(_ file: String, _ line: Int, _ column: Int, _ message: String) -> BehaveError {
         .invalid([Diagnostic(.error, file: file, at: SourcePosition(line: line, column: column), message)])
     }
 
@@ -43,7 +48,7 @@ struct RecordingReader {
             )
         }
         let copy = try fields.object("behaviour")
-        let copyFields = Fields(members: copy, line: fields.line, column: fields.column, reader: fields.reader)
+        let copyFields = Fields(members: copy, line: fields.line, column: fields.column, file: fields.file)
         let format = Behaviour.Format(rawValue: try copyFields.string("format")) ?? .lua
         var source: String?
         if case .string(let text) = copy["source"] { source = text }
@@ -52,13 +57,13 @@ struct RecordingReader {
         )
         var limits = Limits()
         let limitFields = Fields(
-            members: try fields.object("limits"), line: fields.line, column: fields.column, reader: fields.reader)
+            members: try fields.object("limits"), line: fields.line, column: fields.column, file: fields.file)
         limits.memory = try limitFields.integer("memory")
         limits.instructions = try limitFields.integer("instructions")
-        limits.time = try limitFields.number("time")
+        limits.time = try limitFields.number("time", infinite: true)
         limits.output = try limitFields.integer("output")
         limits.depth = try limitFields.integer("depth")
-        limits.duration = try limitFields.number("duration")
+        limits.duration = try limitFields.number("duration", infinite: true)
         limits.input = try limitFields.integer("input")
         return Recording(
             behaviour: behaviour, context: try fields.object("context"), limits: limits,
@@ -76,6 +81,7 @@ struct RecordingReader {
                 }
                 return TimedEvent(name, data: event["data"] ?? .null)
             }
+            guard !events.isEmpty else { throw fields.problem("\"deliver\" holds at least one event") }
             return .deliver(at: try fields.number("at"), events: events)
         }
         if members["call"] != nil {
@@ -84,7 +90,7 @@ struct RecordingReader {
         }
         if members["returned"] != nil { return .returned(try fields.array("returned")) }
         if members["threw"] != nil {
-            return .threw(message: try fields.string("threw"), script: try fields.bool("script"))
+            return .threw(message: try fields.string("threw"), form: try fields.form())
         }
         if members["resolved"] != nil {
             return .resolved(
@@ -93,7 +99,7 @@ struct RecordingReader {
         if members["rejected"] != nil {
             return .rejected(
                 id: try fields.integer("rejected"), at: try fields.number("at"), message: try fields.string("message"),
-                script: try fields.bool("script"))
+                form: try fields.form())
         }
         if members["output"] != nil { return .output(try fields.string("output")) }
         if members["gap"] != nil { return .gap(entries: try fields.integer("gap"), bytes: try fields.integer("bytes")) }

@@ -13,6 +13,9 @@ final class ReplayCursor: @unchecked Sendable {
     private(set) var divergence: ReplayDivergence?
     /// Whether the replay stopped at the byte cap's cut.
     private(set) var reachedCut = false
+    /// Whether the replay reached the end of a run a limit stopped in the middle of a step.
+    private(set) var reachedEnd = false
+    private let outcome: RecordedOutcome?
     /// How many calls the recording has answered.
     private(set) var callsAnswered = 0
     /// Stops the replay at this call (counting from 0), to learn where the script makes it.
@@ -20,6 +23,7 @@ final class ReplayCursor: @unchecked Sendable {
 
     init(_ recording: Recording, output: OutputSink) {
         entries = recording.entries
+        outcome = recording.outcome
         self.output = output
     }
 
@@ -52,6 +56,15 @@ final class ReplayCursor: @unchecked Sendable {
     func answer(_ action: String, arguments: [PlainValue], async: Bool) throws -> (values: [PlainValue], asyncID: Int?)
     {
         let script = RecordedEntry.call(action: action, arguments: arguments, async: nil)
+        // An async action's output may have landed anywhere in a step.
+        while index < entries.count, case .output(let text) = entries[index] {
+            index += 1
+            try write(text)
+        }
+        if index >= entries.count, outcome?.kind == .terminated {
+            reachedEnd = true
+            throw ReplayStop()
+        }
         if index < entries.count, case .gap = entries[index] {
             reachedCut = true
             throw ReplayStop()
@@ -61,7 +74,7 @@ final class ReplayCursor: @unchecked Sendable {
                 ReplayDivergence(at: time, script: script, recorded: index < entries.count ? entries[index] : nil))
         }
         guard index < entries.count, case .call(let name, let recordedArguments, let id) = entries[index],
-            name == action, recordedArguments == arguments, (id != nil) == async
+            name == action, Self.same(recordedArguments, arguments), (id != nil) == async
         else {
             throw stop(
                 ReplayDivergence(at: time, script: script, recorded: index < entries.count ? entries[index] : nil))
@@ -80,13 +93,18 @@ final class ReplayCursor: @unchecked Sendable {
         case .returned(let values) where id == nil:
             index += 1
             return (values, nil)
-        case .threw(let message, let isScript):
+        case .threw(let message, let form):
             index += 1
-            throw isScript ? LuaScriptError(message) : ReplayedError(description: message) as any Error
+            throw form.error(message)
         default:
             if let id { return ([], id) }
             throw stop(ReplayDivergence(at: time, script: script, recorded: entries[index]))
         }
+    }
+
+    /// Whether two lists of arguments are the same, NaN being the same as NaN.
+    static func same(_ a: [PlainValue], _ b: [PlainValue]) -> Bool {
+        a == b || (a.count == b.count && a.map(\.jsonText) == b.map(\.jsonText))
     }
 
     /// How many entries the replay has not taken.
@@ -111,6 +129,17 @@ final class ReplayCursor: @unchecked Sendable {
 /// Ends a replay's run where it diverged: a termination, so no `pcall` in the script catches it.
 struct ReplayStop: Error {
     var termination: LuaTermination { LuaTermination(.duration) }
+}
+
+extension RecordedEntry.ErrorForm {
+    /// The error that raises `message` in this form again.
+    func error(_ message: String) -> any Error {
+        switch self {
+        case .positioned: LuaScriptError(message)
+        case .bare: LuaScriptError(message, withPosition: false)
+        case .swift: ReplayedError(description: message)
+        }
+    }
 }
 
 /// A Swift error an action threw in the recorded run, thrown again in its place.

@@ -28,12 +28,14 @@ extension Scheduler {
                     id,
                     .success(
                         ActionResult { stack in
+                            // A recording holds any number of values: room first, as for any push.
+                            guard stack.reserve(values.count + 1) else { return 0 }
                             for value in values { value.push(to: stack) }
                             return Int32(values.count)
                         }))
                 continue
-            case .rejected(let id, _, let message, let script):
-                try resolve(id, .failure(script ? LuaScriptError(message) : ReplayedError(description: message)))
+            case .rejected(let id, _, let message, let form):
+                try resolve(id, .failure(form.error(message)))
                 continue
             default: continue
             }

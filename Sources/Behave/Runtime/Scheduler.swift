@@ -266,7 +266,9 @@ final class Scheduler {
                 throw .terminated(host.lua.terminate(termination))  // the output limit, from an async action
             }
             recorder?.append(
-                .rejected(id: id, at: at, message: Tracer.message(of: error), script: error is LuaScriptError))
+                .rejected(
+                    id: id, at: at, message: (error as? LuaScriptError)?.message ?? String(describing: error),
+                    form: error is LuaScriptError ? .positioned : .swift))
             try host.slice {
                 try runtime.resolve(id) { stack in
                     false.push(to: stack)

@@ -171,7 +171,7 @@ enum StateBuilder {
                 let arguments = tracer.observer != nil ? Tracer.values(stack, from: 1, count: stack.count) : []
                 let work: ActionWork
                 do { work = try start(context, stack) } catch {
-                    tracer.recordThrow(error)
+                    tracer.recordThrow(error, by: name)
                     throw error
                 }
                 guard tracer.observer != nil else { return RuntimeRequest.pushAction(scheduler.start(work), to: stack) }

@@ -28,8 +28,8 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Replays a recording of a trusted run trusted, with the stock library (it is refused otherwise).")
     var trusted = false
 
-    /// The largest recording read.
-    static let inputLimit = 256 << 20
+    /// The largest recording read: four times `run --record`'s default cap.
+    static let inputLimit = 64 << 20
 
     func run() async throws {
         let name = BehaveTool.current.name

@@ -80,8 +80,11 @@ struct RunInvocation: Equatable {
         }
         // The output is written first: a background fetch never holds it (AfterRun).
         try BehaveExit.flushOutput()
-        try RecordingFile.write(host, to: record)
+        // Written before the copy's verdict is settled, reported after it: a recording that cannot
+        // be written does not make a copy that ran well look otherwise.
+        let recorded = Result { () throws(ExitCode) in try RecordingFile.write(host, to: record) }
         if await AfterRun.finish(loaded.afterRun) == .interrupted { throw ExitCode(Interrupts.exitCode) }
+        try recorded.get()
         if case .completed(let waiting) = report.finish, waiting > 0 {
             StandardError.write(
                 "\(BehaveTool.current.name): warning: finished with \(waiting) task\(waiting == 1 ? "" : "s") "
