@@ -23,11 +23,11 @@ extension BehaveHost {
         defer { leaveGate() }
         lastRun = RunUsage()
         searchPath.loaded = []
-        lastRecording = nil
+        pendingRecording = nil
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         var (report, values) = try await schedule(
             chunk, arguments: arguments, events: events, timeline: timeline,
-            origin: nil, pushingContext: true, recording: recordingHeader(behaviour, arguments: arguments))
+            origin: nil, pushingContext: true, recording: pendingRecording(of: behaviour, arguments: arguments))
         report.results = try slice { RunResults(copying: values) }
         return report
     }
@@ -38,7 +38,7 @@ extension BehaveHost {
     nonisolated(nonsending) func schedule(
         _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
         timeline: [TimedEvent], origin: Double?,
-        pushingContext: Bool, recording: Recording? = nil
+        pushingContext: Bool, recording: PendingRecording? = nil
     ) async throws(BehaveError) -> (RunReport, [LuaValue]) {
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
         starter.scheduler = scheduler
@@ -46,7 +46,7 @@ extension BehaveHost {
         output.reset()
         firstTaskFailure = nil
         let started = clock.now
-        let recorder = recording.map { _ in FlightRecorder(byteLimit: recordingLimit) }
+        let recorder = recording?.recorder
         tracer.begin(at: started, recorder: recorder)
         output.record(into: recorder)
         defer {
@@ -65,17 +65,17 @@ extension BehaveHost {
         }
         if pushingContext { try pushContext() }
         var recording = recording
-        if recorder != nil { recording?.seed = try seedRandom() }
+        if recording != nil { recording?.seed = try seedRandom() }
         let finish: Finish
         do {
             finish = try await scheduler.run(
                 main: chunk, arguments: arguments, events: events, timeline: timeline,
                 origin: origin, untilMainEnds: origin != nil)
         } catch {
-            keep(recording, from: recorder, outcome: RecordedOutcome(error, failedTasks: scheduler.failedTasks))
+            keep(recording, outcome: RecordedOutcome(error, failedTasks: scheduler.failedTasks))
             throw error
         }
-        keep(recording, from: recorder, outcome: RecordedOutcome(finish, failedTasks: scheduler.failedTasks))
+        keep(recording, outcome: RecordedOutcome(finish, failedTasks: scheduler.failedTasks))
         let values = (try? slice { try runtime.results() }) ?? []
         let report = RunReport(
             results: RunResults([]), finish: finish, failedTasks: scheduler.failedTasks,

@@ -79,7 +79,11 @@ public final class BehaveHost: @unchecked Sendable {
     public static let defaultRecordingLimit = 1 << 20
     /// What the flight recorder kept of the last run, however it ended; nil before a run, and
     /// while the recorder is off.
-    public internal(set) var lastRecording: Recording?
+    public var lastRecording: Recording? {
+        pendingRecording.map { $0.recording(modules: RecordedModule.catalog(of: registry)) }
+    }
+    /// The last run's recording, as the run left it.
+    var pendingRecording: PendingRecording?
 
     /// Where slices run when the calling thread's stack is small; made on first use.
     lazy var stackThread = StackThread()

@@ -3,12 +3,12 @@ import BehaveLua
 /// The flight recorder's side of a run: what a recording's header holds, the seed of
 /// `math.random`, and keeping what was recorded once the run has ended.
 extension BehaveHost {
-    /// A recording's header for a run of `behaviour`; nil while the recorder is off.
-    func recordingHeader(_ behaviour: Behaviour, arguments: [String]) -> Recording? {
+    /// The recording a run of `behaviour` starts with; nil while the recorder is off.
+    func pendingRecording(of behaviour: Behaviour, arguments: [String]) -> PendingRecording? {
         guard recordingLimit > 0 else { return nil }
-        return Recording(
-            behaviour: RecordedBehaviour(behaviour), context: context, limits: policy.limits,
-            isTrusted: policy.isTrusted, arguments: arguments, modules: RecordedModule.catalog(of: registry))
+        return PendingRecording(
+            behaviour: behaviour, context: context, limits: policy.limits, isTrusted: policy.isTrusted,
+            arguments: arguments, recorder: FlightRecorder(byteLimit: recordingLimit))
     }
 
     /// Seeds `math.random` with `seed` (a fresh seed when empty) and returns the seed it took, so
@@ -21,11 +21,10 @@ extension BehaveHost {
         }
     }
 
-    /// Keeps `recording` with what `recorder` holds and how the run ended, as ``lastRecording``.
-    func keep(_ recording: Recording?, from recorder: FlightRecorder?, outcome: RecordedOutcome) {
-        guard var recording, let recorder else { return }
-        recording.entries = recorder.entries
+    /// Keeps `recording` with how the run ended, for ``lastRecording``.
+    func keep(_ recording: PendingRecording?, outcome: RecordedOutcome) {
+        guard var recording else { return }
         recording.outcome = outcome
-        lastRecording = recording
+        pendingRecording = recording
     }
 }

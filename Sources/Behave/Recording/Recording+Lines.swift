@@ -26,6 +26,14 @@ extension Recording {
         ])
     }
 
+    /// The largest recording read from a file: four times `run --record`'s default cap.
+    public static let readLimit = 64 << 20
+
+    /// Reads the recording in the file at `path` (at most ``readLimit`` bytes).
+    public static func read(path: String) throws(BehaveError) -> Recording {
+        try parse(FileBytes.read(path, limit: readLimit), file: path)
+    }
+
     /// Reads a recording's text; `file` names it in errors, which give the line and column.
     public static func parse(_ bytes: [UInt8], file: String) throws(BehaveError) -> Recording {
         var reader = RecordingReader(file: file)

@@ -13,10 +13,10 @@ struct RecordingReader {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch {
-            throw problem(line, error.position.column, error.message)
+            throw Self.problem(file, line, error.position.column, error.message)
         }
         guard case .object(let members) = PlainValue(json).restoringFloats else {
-            throw problem(line, json.position.column, "expected an object, found \(json.kindDescription)")
+            throw Self.problem(file, line, json.position.column, "expected an object, found \(json.kindDescription)")
         }
         let fields = Fields(members: members, line: line, column: json.position.column, file: file)
         guard recording != nil else {
@@ -31,10 +31,6 @@ struct RecordingReader {
             let entry = try Self.entry(fields)
             recording?.entries.append(entry)
         }
-    }
-
-    func problem(_ line: Int, _ column: Int, _ message: String) -> BehaveError {
-        Self.problem(file, line, column, message)
     }
 
     static func problem(_ file: String, _ line: Int, _ column: Int, _ message: String) -> BehaveError {

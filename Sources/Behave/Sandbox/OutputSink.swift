@@ -46,20 +46,13 @@ public final class OutputSink: @unchecked Sendable {
     }
 
     /// Writes text, or throws `LuaTermination` for the output limit (nothing written).
-    public func write(_ text: String) throws {
-        try lock.withLock {
-            let count = text.utf8.count
-            if maximum > 0, written + count > maximum {
-                throw LuaTermination(.output)
-            }
-            written += count
-            destination(text)
-        }
-    }
+    public func write(_ text: String) throws { try write(text, recorded: false) }
 
     /// Writes an action's text as ``write(_:)`` does, and records it: a replay writes it where the
     /// action wrote it, as no module code runs there.
-    func writeFromAction(_ text: String) throws {
+    func writeFromAction(_ text: String) throws { try write(text, recorded: true) }
+
+    private func write(_ text: String, recorded: Bool) throws {
         try lock.withLock {
             let count = text.utf8.count
             if maximum > 0, written + count > maximum {
@@ -67,7 +60,7 @@ public final class OutputSink: @unchecked Sendable {
             }
             written += count
             destination(text)
-            recorder?.append(.output(text))
+            if recorded { recorder?.append(.output(text)) }
         }
     }
 

@@ -28,15 +28,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Replays a recording of a trusted run trusted, with the stock library (it is refused otherwise).")
     var trusted = false
 
-    /// The largest recording read: four times `run --record`'s default cap.
-    static let inputLimit = 64 << 20
-
     func run() async throws {
         let name = BehaveTool.current.name
         let recorded: Recording
         let copy: Behaviour?
         do throws(BehaveError) {
-            recorded = try Recording.parse(FileBytes.read(recording, limit: Self.inputLimit), file: recording)
+            recorded = try Recording.read(path: recording)
             if let behaviour { copy = try Behaviour.read(path: behaviour) } else { copy = nil }
         } catch { throw BehaveExit.report(error) }
         let report: ReplayReport

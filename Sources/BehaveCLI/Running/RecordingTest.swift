@@ -8,7 +8,7 @@ enum RecordingTest {
     static func write(from path: String, to output: String?) throws(ExitCode) {
         let recording: Recording
         do throws(BehaveError) {
-            recording = try Recording.parse(FileBytes.read(path, limit: ReplayCommand.inputLimit), file: path)
+            recording = try Recording.read(path: path)
         } catch { throw BehaveExit.report(error) }
         let behaviour = RelativePath.of(recording.behaviour.name, from: RelativePath.directory(of: output ?? "./-"))
         let text = recording.testFile(behaviourPath: behaviour)
