@@ -217,4 +217,16 @@ struct BehaveDocCommentSnippets {
         // snippet end
         #expect(report.matches)
     }
+
+    @Test("BehaveHost.completing: the calls' arguments, given by the recorded copy")
+    func completing() async throws {
+        let host = try BehaveHost(modules: [MyFirstModule()], output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        try await host.run(Behaviour(name: "hello.lua", source: "MyFirstModule.sayHello()"))
+        let recorded = try #require(host.lastRecording)
+        #expect(recorded.entries.contains { $0.lacksArguments })
+        // snippet: BehaveHost.completing
+        let recording = await BehaveHost.completing(recorded)
+        // snippet end
+        #expect(recording.entries.contains(.call(action: "MyFirstModule.sayHello", arguments: [], async: nil)))
+    }
 }

@@ -23,6 +23,12 @@ final class Tracer: @unchecked Sendable {
     /// Whether actions must report their calls (an observer or a recorder): the one flag their
     /// fast path reads.
     private(set) var isWatching = false
+    /// Where an action's plain results go when the recorder is the only one watching: C copies
+    /// them there, as copying them into Swift values costs more than the call.
+    private(set) var journal: UnsafeMutablePointer<behave_journal>?
+    /// The numbers journal records name actions by, and their names by number.
+    private var actionNumbers: [String: Int32] = [:]
+    private var actionNames: [String] = []
 
     init(clock: any BehaveClock) { self.clock = clock }
 
@@ -39,12 +45,15 @@ final class Tracer: @unchecked Sendable {
         observer = appObserver
         self.recorder = recorder
         isWatching = observer != nil || recorder != nil
+        journal = observer == nil ? recorder?.journal : nil
+        recorder?.actionNames = actionNames
         firstUnhandled = nil
     }
 
     /// The run has ended: nothing more is recorded.
     func endRecording() {
         recorder = nil
+        journal = nil
         isWatching = observer != nil
     }
 
@@ -95,6 +104,23 @@ final class Tracer: @unchecked Sendable {
             recordThrow(error, by: name)
             throw error
         }
+    }
+
+    /// The number journal records name action `name` (`Module.action`) by.
+    func number(ofAction name: String) -> Int32 {
+        if let number = actionNumbers[name] { return number }
+        let number = Int32(actionNames.count)
+        actionNames.append(name)
+        actionNumbers[name] = number
+        return number
+    }
+
+    /// Records that action `name` threw `error`, in a run only the recorder watches (which keeps
+    /// no arguments).
+    func journalThrew(_ error: any Error, by name: String) {
+        guard !(error is LuaTermination) else { return }
+        recorder?.append(.call(action: name, arguments: nil, async: nil))
+        recordThrow(error, by: name)
     }
 
     /// An async action `module.action` is about to start as `id`, with the arguments on `stack`.

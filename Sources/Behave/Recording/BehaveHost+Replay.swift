@@ -36,6 +36,8 @@ extension BehaveHost {
     nonisolated(nonsending) static func replay(
         _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?, trusted: Bool
     ) async throws(BehaveError) -> ReplayReport {
+        // Another copy is held to the recorded calls' arguments: the recorded copy gives them first.
+        let recording = behaviour == nil ? recording : await completing(recording, trusted: trusted)
         guard let behaviour = behaviour ?? recording.behaviour.copy else {
             throw .unreadable(
                 recording.behaviour.name,
@@ -88,6 +90,7 @@ extension BehaveHost {
             report.outcome = RecordedOutcome(error, failedTasks: scheduler.failedTasks)
             report.error = error
         }
+        report.filled = cursor.filled
         if cursor.reachedCut {
             report.error = nil
         } else if cursor.reachedEnd, let recorded = recording.outcome {
@@ -107,6 +110,33 @@ extension BehaveHost {
 }
 
 extension BehaveHost {
+    /// `recording` with the arguments of its calls filled in. A run's recorder keeps a call's
+    /// arguments only while something else watches the run (an observer): they follow from the
+    /// rest, and copying them costs more than the call. Its copy replays (trusted only when both
+    /// the recording and `trusted` say so), and each call gets the arguments the copy gives it. A
+    /// recording that does not carry its copy, or whose replay leaves it, comes back as it is.
+    ///
+    /// ```swift
+    /// let recording = await BehaveHost.completing(recorded)
+    /// ```
+    nonisolated(nonsending) public static func completing(_ recording: Recording, trusted: Bool = false) async
+        -> Recording
+    {
+        guard recording.entries.contains(where: \.lacksArguments) else { return recording }
+        let discarded = OutputSink(write: { _ in }, diagnostic: { _ in })
+        guard
+            let report = try? await replay(
+                recording, behaviour: nil, output: discarded, stoppingAtCall: nil, trusted: trusted),
+            report.divergence == nil
+        else { return recording }
+        var completed = recording
+        for (index, arguments) in report.filled {
+            guard case .call(let action, nil, let id) = completed.entries[index] else { continue }
+            completed.entries[index] = .call(action: action, arguments: arguments, async: id)
+        }
+        return completed
+    }
+
     /// A recording's limits for a sandboxed replay: a recording may come from anywhere, so a limit
     /// it turns off (0) is the default's, and the time a slice may take is never unbounded.
     static func boundedLimits(_ recorded: Limits) -> Limits {

@@ -21,6 +21,7 @@ public struct BehaviourDiff: Sendable {
     nonisolated(nonsending) public static func compare(
         old: Behaviour?, new: Behaviour, over recording: Recording
     ) async throws(BehaveError) -> BehaviourDiff {
+        let recording = await BehaveHost.completing(recording)
         let oldSide = try await Side.replay(recording, old)
         let newSide = try await Side.replay(recording, new)
         var differences: [Difference] = []

@@ -1,19 +1,32 @@
+import BehaveLua
+import CBehave
+
 /// Keeps what a run consumes (``RecordedEntry``) within a byte cap.
 ///
 /// A replay starts where the run started, so the first half of the cap keeps the run's beginning;
 /// the second half is a ring of its latest entries, the ones nearest a failure. What falls out of
-/// the ring between them is counted, and becomes one ``RecordedEntry/gap(entries:bytes:)``. The
-/// host's thread appends; an async action's output arrives from any thread, hence the lock.
+/// the ring between them is counted, and becomes one ``RecordedEntry/gap(entries:bytes:)``.
+///
+/// Entries go into chunks. An action call that returns plain values is the hottest thing a run
+/// records, so C copies it into the current chunk as bytes (``journal``) and it becomes entries
+/// only when the recording is read; the host's own entries sit beside the bytes, in order. The
+/// cap keeps and drops whole chunks. The host's thread writes chunks; an action's output may
+/// arrive from any thread, so it waits as a note, under the lock, for the host's thread to file it.
 final class FlightRecorder: @unchecked Sendable {
+    /// Where C writes the current chunk's records.
+    let journal: UnsafeMutablePointer<behave_journal>
+    /// The actions' names, by the numbers their records carry.
+    var actionNames: [String] = []
     private let lock = Lock()
+    private var notes: [String] = []
     private let headLimit: Int
     private let tailLimit: Int
-    private var head: [RecordedEntry] = []
-    private var headBytes = 0
-    /// The ring: `tail[tailStart...]` in order, compacted when half of it is spent.
-    private var tail: [(entry: RecordedEntry, bytes: Int)] = []
-    private var tailStart = 0
-    private var tailBytes = 0
+    private let chunkCost: Int
+    private var current: RecordedChunk
+    private var head: [RecordedChunk] = []
+    private var headCost = 0
+    private var tail: [RecordedChunk] = []
+    private var tailCost = 0
     private var dropped = 0
     private var droppedBytes = 0
 
@@ -21,38 +34,98 @@ final class FlightRecorder: @unchecked Sendable {
     init(byteLimit: Int) {
         headLimit = max(byteLimit / 2, 1)
         tailLimit = max(byteLimit - headLimit, 1)
+        // Small chunks for a small cap, so that it keeps and drops in fine steps.
+        chunkCost = min(max(byteLimit / 16, 256), 64 << 10)
+        journal = .allocate(capacity: 1)
+        journal.initialize(to: behave_journal())
+        current = RecordedChunk(capacity: min(2 * chunkCost, 4096))
+        current.open(journal, costLimit: chunkCost)
     }
 
+    deinit {
+        journal.deinitialize(count: 1)
+        journal.deallocate()
+    }
+
+    /// Records one of the host's entries, on the host's thread.
     func append(_ entry: RecordedEntry) {
-        let bytes = entry.estimatedBytes
         lock.withLock {
-            if tail.isEmpty, dropped == 0, headBytes + bytes <= headLimit {
-                head.append(entry)
-                headBytes += bytes
-                return
+            fileNotes()
+            put(entry)
+        }
+    }
+
+    /// Records what an action wrote, from any thread: it takes its place at the host's next entry.
+    func note(_ text: String) {
+        lock.withLock {
+            notes.append(text)
+            behave_journal_note(journal)
+        }
+    }
+
+    /// Records that action `number` (`name`) returned the `count` values on top of `stack`, when
+    /// the journal could not: notes first, then a fresh chunk, then the values copied in Swift.
+    func returned(_ name: String, number: Int32, cost: Int32, stack: LuaStack, count: Int32) {
+        lock.withLock {
+            fileNotes()
+            if behave_journal_returned(journal, stack.pointer, number, count, cost) != 0 { return }
+            if !current.isEmpty(in: journal) {
+                seal()
+                if behave_journal_returned(journal, stack.pointer, number, count, cost) != 0 { return }
             }
-            tail.append((entry, bytes))
-            tailBytes += bytes
-            while tailBytes > tailLimit, tailStart < tail.count {
-                tailBytes -= tail[tailStart].bytes
-                dropped += 1
-                droppedBytes += tail[tailStart].bytes
-                tailStart += 1
-            }
-            if tailStart > 64, tailStart * 2 > tail.count {
-                tail.removeFirst(tailStart)
-                tailStart = 0
+            put(.call(action: name, arguments: nil, async: nil))
+            put(.returned(Tracer.plain(stack, from: stack.count - count + 1, count: count)))
+        }
+    }
+
+    /// The notes waiting, as output entries.
+    private func fileNotes() {
+        guard !notes.isEmpty else { return }
+        let waiting = notes
+        notes = []
+        behave_journal_clear_note(journal)
+        for text in waiting { put(.output(text)) }
+    }
+
+    private func put(_ entry: RecordedEntry) {
+        if !current.add(entry, to: journal) {
+            seal()
+            _ = current.add(entry, to: journal)
+        }
+        if journal.pointee.cost >= journal.pointee.cost_limit { seal() }
+    }
+
+    /// Closes the current chunk into the head or the ring, and opens a new one.
+    private func seal() {
+        current.settle(journal)
+        if tail.isEmpty, dropped == 0, headCost + current.cost <= headLimit {
+            head.append(current)
+            headCost += current.cost
+        } else {
+            tail.append(current)
+            tailCost += current.cost
+            while tailCost > tailLimit, tail.count > 1 {
+                let oldest = tail.removeFirst()
+                tailCost -= oldest.cost
+                dropped += oldest.entryCount
+                droppedBytes += oldest.cost
             }
         }
+        let capacity = min(2 * chunkCost, current.capacity * 2)
+        current = RecordedChunk(capacity: capacity)
+        current.open(journal, costLimit: chunkCost)
     }
 
     /// What was kept, in order, with the gap where entries were dropped. An event's delay in its
     /// events file is not kept: the entry says when it was delivered.
     var entries: [RecordedEntry] {
         lock.withLock {
-            var entries = head
+            fileNotes()
+            current.settle(journal)
+            var entries: [RecordedEntry] = []
+            for chunk in head { chunk.decode(into: &entries, names: actionNames) }
             if dropped > 0 { entries.append(.gap(entries: dropped, bytes: droppedBytes)) }
-            entries += tail[tailStart...].map(\.entry)
+            for chunk in tail + [current] { chunk.decode(into: &entries, names: actionNames) }
             return entries.map { entry in
                 guard case .deliver(let at, let events) = entry, events.contains(where: { $0.after != 0 }) else {
                     return entry

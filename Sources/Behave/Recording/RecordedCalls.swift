@@ -42,7 +42,7 @@ struct RecordedCalls {
             }
             switch entry {
             case .call(let name, let arguments, let id):
-                let place = add(name, arguments)
+                let place = add(name, arguments ?? [])
                 last = place
                 if let id { pending[id] = (place.module, place.action, place.answer, time) }
             case .returned(let values):

@@ -9,7 +9,9 @@ public enum RecordedEntry: Sendable, Equatable {
     case deliver(at: Double, events: [TimedEvent])
     /// The behaviour called `action` (`Module.name`) with `arguments`; an async action's call is
     /// answered later by a ``resolved(id:at:values:)`` or ``rejected(id:at:message:)`` for `async`.
-    case call(action: String, arguments: [PlainValue], async: Int?)
+    /// A run's recorder keeps a call's arguments only while something else watches the run: they
+    /// follow from the rest, so nil until ``BehaveHost/completing(_:trusted:)`` fills them in.
+    case call(action: String, arguments: [PlainValue]?, async: Int?)
     /// The synchronous call before it returned `values`.
     case returned([PlainValue])
     /// The synchronous call before it threw `message`, in the form the script saw it.
@@ -40,11 +42,20 @@ public enum RecordedEntry: Sendable, Equatable {
         case .deliver(_, let events):
             events.reduce(24) { $0 + $1.name.utf8.count + $1.data.estimatedBytes + 8 }
         case .call(let action, let arguments, _):
-            arguments.reduce(32 + action.utf8.count) { $0 + $1.estimatedBytes + 1 }
+            (arguments ?? []).reduce(32 + action.utf8.count) { $0 + $1.estimatedBytes + 1 }
         case .returned(let values), .resolved(_, _, let values): values.reduce(40) { $0 + $1.estimatedBytes + 1 }
         case .threw(let message, _), .rejected(_, _, let message, _), .output(let message): 40 + message.utf8.count
         case .gap: 40
         }
+    }
+
+    /// What a call of `name` and its answer count against the byte cap before their values: what
+    /// the journal adds for each (journal.c adds the values' own).
+    static func journalCost(of name: String) -> Int32 { Int32(72 + name.utf8.count) }
+
+    /// Whether it is a call recorded without its arguments.
+    public var lacksArguments: Bool {
+        if case .call(_, nil, _) = self { true } else { false }
     }
 
     /// When the entry happened, for the entries that say (seconds after the start).

@@ -58,9 +58,7 @@ extension RecordedEntry {
                 "deliver": .array(events.map { .object(["event": .string($0.name), "data": $0.data]) }),
                 "at": .number(at),
             ]
-        case .call(let action, let arguments, let id):
-            id.map { ["call": .string(action), "args": .array(arguments), "async": .integer(Int64($0))] }
-                ?? ["call": .string(action), "args": .array(arguments)]
+        case .call(let action, let arguments, let id): Self.callLine(action, arguments, id)
         case .returned(let values): ["returned": .array(values)]
         case .threw(let message, let form): ["threw": .string(message), "form": .string(form.rawValue)]
         case .resolved(let id, let at, let values):
@@ -73,6 +71,14 @@ extension RecordedEntry {
         case .output(let text): ["output": .string(text)]
         case .gap(let entries, let bytes): ["gap": .integer(Int64(entries)), "bytes": .integer(Int64(bytes))]
         }
+    }
+
+    /// A call's line: its arguments and its async id only where it has them.
+    private static func callLine(_ action: String, _ arguments: [PlainValue]?, _ id: Int?) -> PlainValue {
+        var members: [String: PlainValue] = ["call": .string(action)]
+        if let arguments { members["args"] = .array(arguments) }
+        if let id { members["async"] = .integer(Int64(id)) }
+        return .object(members)
     }
 }
 

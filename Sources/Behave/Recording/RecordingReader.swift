@@ -82,7 +82,8 @@ struct RecordingReader {
         }
         if members["call"] != nil {
             let id = members["async"]?.int64.map { Int($0) }
-            return .call(action: try fields.string("call"), arguments: try fields.array("args"), async: id)
+            let arguments = members["args"] == nil ? nil : try fields.array("args")
+            return .call(action: try fields.string("call"), arguments: arguments, async: id)
         }
         if members["returned"] != nil { return .returned(try fields.array("returned")) }
         if members["threw"] != nil {

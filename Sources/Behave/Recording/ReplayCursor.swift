@@ -20,6 +20,8 @@ final class ReplayCursor: @unchecked Sendable {
     private(set) var callsAnswered = 0
     /// Stops the replay at this call (counting from 0), to learn where the script makes it.
     var stopAtCall: Int?
+    /// The arguments the script gave the calls recorded without theirs, by entry index.
+    private(set) var filled: [Int: [PlainValue]] = [:]
 
     init(_ recording: Recording, output: OutputSink) {
         entries = recording.entries
@@ -30,24 +32,27 @@ final class ReplayCursor: @unchecked Sendable {
     /// The next entry the scheduler hands the runtime, after writing the actions' output before
     /// it; nil at the recording's end or its gap. A call here is one the script no longer makes.
     func nextForRuntime() throws -> RecordedEntry? {
-        while index < entries.count {
-            let entry = entries[index]
-            switch entry {
-            case .output(let text):
-                index += 1
-                try write(text)
-            case .gap:
-                reachedCut = true
-                return nil
-            case .call, .returned, .threw:
-                throw stop(ReplayDivergence(at: time, script: nil, recorded: entry))
-            default:
-                index += 1
-                if let at = entry.time { time = at }
-                return entry
-            }
+        var next = index
+        while next < entries.count, case .output = entries[next] { next += 1 }
+        guard next < entries.count else {
+            try write(upTo: next)
+            return nil
         }
-        return nil
+        let entry = entries[next]
+        switch entry {
+        case .call, .returned, .threw:
+            // The output before a call is the call's own.
+            throw stop(ReplayDivergence(at: time, script: nil, recorded: entry))
+        case .gap:
+            try write(upTo: next)
+            reachedCut = true
+            return nil
+        default:
+            try write(upTo: next)
+            index += 1
+            if let at = entry.time { time = at }
+            return entry
+        }
     }
 
     /// What the recording answered when the script called `action` with `arguments`: the values
@@ -56,29 +61,27 @@ final class ReplayCursor: @unchecked Sendable {
     func answer(_ action: String, arguments: [PlainValue], async: Bool) throws -> (values: [PlainValue], asyncID: Int?)
     {
         let script = RecordedEntry.call(action: action, arguments: arguments, async: nil)
-        // An async action's output may have landed anywhere in a step.
-        while index < entries.count, case .output(let text) = entries[index] {
-            index += 1
-            try write(text)
-        }
-        if index >= entries.count, outcome?.kind == .terminated {
+        // An action's output comes before its call's record (the recorder files it there), or
+        // anywhere in a step from async work: it is written once the call is known to match.
+        var call = index
+        while call < entries.count, case .output = entries[call] { call += 1 }
+        if call >= entries.count, outcome?.kind == .terminated {
+            try write(upTo: call)
             reachedEnd = true
             throw ReplayStop()
         }
-        if index < entries.count, case .gap = entries[index] {
+        if call < entries.count, case .gap = entries[call] {
+            try write(upTo: call)
             reachedCut = true
             throw ReplayStop()
         }
-        if stopAtCall == callsAnswered {
-            throw stop(
-                ReplayDivergence(at: time, script: script, recorded: index < entries.count ? entries[index] : nil))
-        }
-        guard index < entries.count, case .call(let name, let recordedArguments, let id) = entries[index],
-            name == action, Self.same(recordedArguments, arguments), (id != nil) == async
-        else {
-            throw stop(
-                ReplayDivergence(at: time, script: script, recorded: index < entries.count ? entries[index] : nil))
-        }
+        let recorded = call < entries.count ? entries[call] : nil
+        if stopAtCall == callsAnswered { throw stop(ReplayDivergence(at: time, script: script, recorded: recorded)) }
+        guard case .call(let name, let recordedArguments, let id) = recorded, name == action,
+            recordedArguments.map({ Self.same($0, arguments) }) ?? true, (id != nil) == async
+        else { throw stop(ReplayDivergence(at: time, script: script, recorded: recorded)) }
+        try write(upTo: call)
+        if recordedArguments == nil { filled[index] = arguments }
         index += 1
         callsAnswered += 1
         while index < entries.count, case .output(let text) = entries[index] {
@@ -117,6 +120,14 @@ final class ReplayCursor: @unchecked Sendable {
     }
 
     private func write(_ text: String) throws { try output.write(text) }
+
+    /// Writes the output entries from where the replay is up to `end`.
+    private func write(upTo end: Int) throws {
+        while index < end {
+            if case .output(let text) = entries[index] { try write(text) }
+            index += 1
+        }
+    }
 
     private func stop(_ divergence: ReplayDivergence) -> ReplayStop {
         var divergence = divergence

@@ -23,7 +23,7 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
     static func describe(_ entry: RecordedEntry) -> String {
         switch entry {
         case .call(let action, let arguments, let id):
-            "\(action)(\(arguments.map(\.jsonText).joined(separator: ", ")))"
+            "\(action)(\(arguments.map { $0.map(\.jsonText).joined(separator: ", ") } ?? "…"))"
                 + (id.map { " as async action \($0)" } ?? "")
         case .returned(let values): "a result (\(values.map(\.jsonText).joined(separator: ", ")))"
         case .threw(let message, _): "an error (\(message))"

@@ -12,6 +12,8 @@ public struct ReplayReport: Sendable {
     public var recorded: RecordedOutcome?
     /// Whether the copy replayed is the one recorded (same digest).
     public var sameCopy: Bool
+    /// The arguments the copy gave the calls recorded without theirs, by entry index.
+    var filled: [Int: [PlainValue]] = [:]
 
     /// Whether the replay ended exactly as the recorded run did.
     public var matches: Bool {

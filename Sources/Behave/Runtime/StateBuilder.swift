@@ -147,9 +147,23 @@ enum StateBuilder {
         switch action.body {
         case .immediate(let body):
             let action = action.name
+            let number = tracer.number(ofAction: name)
+            let cost = RecordedEntry.journalCost(of: name)
             lua.pushFunction(named: name) { stack in
                 guard tracer.isWatching else { return try body(context, stack) }
-                return try tracer.call(module, action, named: name, on: stack) { try body(context, $0) }
+                guard let journal = tracer.journal else {
+                    return try tracer.call(module, action, named: name, on: stack) { try body(context, $0) }
+                }
+                // Only the recorder watches: C keeps the plain results, and Swift the rest.
+                let count: Int32
+                do { count = try body(context, stack) } catch {
+                    tracer.journalThrew(error, by: name)
+                    throw error
+                }
+                if count >= 0, behave_journal_returned(journal, stack.pointer, number, count, cost) == 0 {
+                    tracer.recorder?.returned(name, number: number, cost: cost, stack: stack, count: count)
+                }
+                return count
             }
         case .suspending(let start):
             let action = action.name

@@ -60,7 +60,7 @@ public final class OutputSink: @unchecked Sendable {
             }
             written += count
             destination(text)
-            if recorded { recorder?.append(.output(text)) }
+            if recorded { recorder?.note(text) }
         }
     }
 

@@ -63,7 +63,10 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let fromRecording { return try RecordingTest.write(from: fromRecording, to: output) }
+        if let fromRecording {
+            return try await RecordingTest.write(
+                from: fromRecording, to: output, trusted: sandbox.policy.isTrusted)
+        }
         var policy = sandbox.policy
         // A test that waits for what never comes would otherwise run forever on its virtual clock.
         if sandbox.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }

@@ -6,10 +6,18 @@ enum RecordingFile {
     /// The byte cap of `--record` when `--record-limit` does not give one.
     static let defaultLimit = 16 << 20
 
-    /// Writes what `host` recorded of its last run to `path` (nothing when `path` is nil);
-    /// exit 73, with one line, when it cannot be written.
-    static func write(_ host: BehaveHost, to path: String?) throws(ExitCode) {
-        guard let path, let recording = host.lastRecording else { return }
+    /// What `host` recorded of its last run, with its calls' arguments (nil when `wanted` is
+    /// false or the recorder is off): the recorder keeps a call's arguments only for an observer,
+    /// and a file is read by people and other copies.
+    static func completed(_ host: BehaveHost, trusted: Bool, wanted: Bool) async -> Recording? {
+        guard wanted, let recording = host.lastRecording else { return nil }
+        return await BehaveHost.completing(recording, trusted: trusted)
+    }
+
+    /// Writes `recording` to `path` (nothing when either is nil); exit 73, with one line, when it
+    /// cannot be written.
+    static func write(_ recording: Recording?, to path: String?) throws(ExitCode) {
+        guard let path, let recording else { return }
         do { try AtomicFile.write(Array(recording.jsonLines.utf8), to: path) } catch {
             StandardError.write("\(BehaveTool.current.name): cannot write \(path): \(error.reason)\n")
             throw ExitCode(BehaveExit.cannotWrite)

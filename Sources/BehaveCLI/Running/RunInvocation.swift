@@ -67,22 +67,27 @@ struct RunInvocation: Equatable {
                 events: channel, timeline: timeline)
         } catch {
             let code = BehaveExit.report(error)
-            try? RecordingFile.write(host, to: record)
+            let recording = await RecordingFile.completed(
+                host, trusted: policy.isTrusted, wanted: record != nil || loaded.afterFailure != nil)
+            try? RecordingFile.write(recording, to: record)
             if !Interrupts.cancelled {
-                loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), host.lastRecording)
+                loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), recording)
             }
             _ = await AfterRun.finish(loaded.afterRun)
             throw code
         }
+        let recording = await RecordingFile.completed(
+            host, trusted: policy.isTrusted,
+            wanted: record != nil || (report.failedTasks > 0 && loaded.afterFailure != nil))
         if report.failedTasks > 0 {
             let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
-            loaded.afterFailure?("\(count) failed", host.lastRecording)
+            loaded.afterFailure?("\(count) failed", recording)
         }
         // The output is written first: a background fetch never holds it (AfterRun).
         try BehaveExit.flushOutput()
         // Written before the copy's verdict is settled, reported after it: a recording that cannot
         // be written does not make a copy that ran well look otherwise.
-        let recorded = Result { () throws(ExitCode) in try RecordingFile.write(host, to: record) }
+        let recorded = Result { () throws(ExitCode) in try RecordingFile.write(recording, to: record) }
         if await AfterRun.finish(loaded.afterRun) == .interrupted { throw ExitCode(Interrupts.exitCode) }
         try recorded.get()
         if case .completed(let waiting) = report.finish, waiting > 0 {
