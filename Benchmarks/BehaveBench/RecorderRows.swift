@@ -1,4 +1,7 @@
 import Behave
+import BehaveLua
+import CBaseline
+import CBehaveLua
 
 /// A module whose one action echoes a string, as an app's action that formats or looks up text.
 struct EchoModule: BehaveModule {
@@ -35,5 +38,14 @@ func recorderRows() async throws -> [Row] {
         Row(
             "action call (String) -> String from a behaviour: flight recorder on (the default) vs off",
             behave: callsOn, baseline: callsOff, unit: "ns", target: 1.03),
+        // The floor under the action-call row: what copying a result costs a call with none of
+        // our code, a C function called from plain Lua.
+        try callRow(
+            "C (String) -> String with its result copied into a ring vs the same C function (the floor of any recorder that copies results)",
+            target: nil, body: "f('hello')",
+            register: { lua in
+                lua_pushcclosure(lua.pointer, cbaseline_string_kept, 0)
+                lua_setglobal(lua.pointer, "f")
+            }, baseline: cbaseline_string),
     ]
 }

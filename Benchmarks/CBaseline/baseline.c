@@ -1,4 +1,6 @@
 #include "CBaseline.h"
+#include <stdint.h>
+#include <string.h>
 
 int cbaseline_noop(lua_State *L) { (void)L; return 0; }
 
@@ -40,6 +42,26 @@ int cbaseline_string(lua_State *L) {
     size_t n;
     const char *s = luaL_checklstring(L, 1, &n);
     lua_pushlstring(L, s, n);
+    return 1;
+}
+
+static unsigned char cbaseline_ring[1 << 16];
+static size_t cbaseline_ring_at;
+
+int cbaseline_string_kept(lua_State *L) {
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    lua_pushlstring(L, s, n);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        size_t length;
+        const char *kept = lua_tolstring(L, -1, &length);
+        if (length + 4 > sizeof cbaseline_ring) return 1;
+        if (cbaseline_ring_at + length + 4 > sizeof cbaseline_ring) cbaseline_ring_at = 0;
+        uint32_t stored = (uint32_t)length;
+        memcpy(cbaseline_ring + cbaseline_ring_at, &stored, 4);
+        memcpy(cbaseline_ring + cbaseline_ring_at + 4, kept, length);
+        cbaseline_ring_at += length + 4;
+    }
     return 1;
 }
 

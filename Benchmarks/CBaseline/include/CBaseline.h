@@ -12,6 +12,9 @@ int cbaseline_upvalue_noop(lua_State *L);
 int cbaseline_calls_out(lua_State *L);
 int cbaseline_int(lua_State *L);
 int cbaseline_string(lua_State *L);
+/* cbaseline_string, its result then kept as the least any recorder that copies results does: read
+ * back from the stack, its length and bytes copied into a ring. */
+int cbaseline_string_kept(lua_State *L);
 int cbaseline_fields(lua_State *L);
 /* Field `field` (0-9: a-j) of the table at `index`, read as cbaseline_fields reads each: the
  * cheapest read a decoder could make (the Codable rows' floor). */
