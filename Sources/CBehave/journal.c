@@ -57,9 +57,9 @@ static unsigned char *put_value(lua_State *L, int index, unsigned char *out, uns
 }
 
 int behave_journal_returned(behave_journal *j, lua_State *L, int action, int count, int cost) {
-    if (__atomic_load_n(&j->notes, __ATOMIC_RELAXED) != 0 || (unsigned)count > 255 || j->cost >= j->cost_limit ||
-        j->end - j->next < RECORD_HEAD)
+    if (__atomic_load_n(&j->notes, __ATOMIC_RELAXED) != 0 || (unsigned)count > 255 || count > lua_gettop(L))
         return 0;
+    if (j->cost >= j->cost_limit || j->end - j->next < RECORD_HEAD) return -1;
     unsigned char *out = j->next;
     uint32_t stored = (uint32_t)action;
     out[0] = BEHAVE_JOURNAL_RETURNED;
@@ -68,9 +68,13 @@ int behave_journal_returned(behave_journal *j, lua_State *L, int action, int cou
     out += RECORD_HEAD;
     long spent = cost;
     /* Written in place, and kept only if every value is plain and fits. */
-    for (int index = lua_gettop(L) - count + 1; out != NULL && count > 0; index++, count--)
+    int plain = 1;
+    for (int index = lua_gettop(L) - count + 1; out != NULL && count > 0; index++, count--) {
+        int type = lua_type(L, index);
+        plain = type == LUA_TNIL || type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING;
         out = put_value(L, index, out, j->end, &spent);
-    if (out == NULL) return 0;
+    }
+    if (out == NULL) return plain ? -1 : 0;
     j->next = out;
     j->cost += spent;
     j->records++;

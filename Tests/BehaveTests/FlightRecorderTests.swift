@@ -159,6 +159,20 @@ struct FlightRecorderEdgeTests {
         #expect(completed.entries.count == recordings[1].entries.count)
     }
 
+    @Test("an entry larger than the ring is dropped, and results that are tables keep the recorder within its cap")
+    func oversized() async throws {
+        let host = try FlightRecorderTests.quietHost([Echo()])
+        host.recordingLimit = 64 << 10
+        try await host.run(
+            Behaviour(
+                name: "o.lua",
+                source: "for i = 1, 2000 do Echo.echo({i}) end Echo.echo(('z'):rep(1 << 20)) Echo.echo(1)"))
+        let recording = try #require(host.lastRecording)
+        #expect(recording.droppedEntries > 0)
+        #expect(recording.jsonLines.utf8.count < 128 << 10)
+        #expect(recording.entries.last == .returned([.integer(1)]))
+    }
+
     @Test("an async answer of many values, and arguments past the copy's budget, are bounded, not a crash")
     func manyValues() async throws {
         let host = try FlightRecorderTests.quietHost([Echo()])

@@ -84,6 +84,24 @@ struct RecordingTests {
         #expect(!replayed.stdout.contains("done"))
     }
 
+    @Test("a trusted run's recording is written without running its copy again: its side effects happen once")
+    func trustedOnce() throws {
+        let directory = try Tool.temporaryDirectory()
+        let log = directory.appendingPathComponent("log").path
+        let script = try Tool.write(
+            "local f = io.open('\(log)', 'a') f:write('x\\n') f:close()\nMyFirstModule.sayHello()\n",
+            to: "once.lua", in: directory)
+        let recording = directory.appendingPathComponent("once.rec").path
+        let recorded = try Tool.run(["run", "--trusted", "--record", recording, script])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "x\n")
+        _ = try Tool.run(["test", "--trusted", "--from-recording", recording])
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "x\n")
+        let replayed = try Tool.run(["replay", "--trusted", recording])
+        #expect(replayed.status == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "x\nx\n")
+    }
+
     @Test("a limit that stopped the run stops its replay the same way, in the sandbox and trusted")
     func limits() throws {
         let directory = try Tool.temporaryDirectory()

@@ -34,10 +34,12 @@ extension BehaveHost {
     /// its divergence then says where the script makes that call. Trusted only when both the
     /// recording and `trusted` say so.
     nonisolated(nonsending) static func replay(
-        _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?, trusted: Bool
+        _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?, trusted: Bool,
+        completing: Bool = true
     ) async throws(BehaveError) -> ReplayReport {
         // Another copy is held to the recorded calls' arguments: the recorded copy gives them first.
-        let recording = behaviour == nil ? recording : await completing(recording, trusted: trusted)
+        let recording =
+            behaviour == nil || !completing ? recording : await Self.completing(recording, trusted: trusted)
         guard let behaviour = behaviour ?? recording.behaviour.copy else {
             throw .unreadable(
                 recording.behaviour.name,
@@ -112,21 +114,25 @@ extension BehaveHost {
 extension BehaveHost {
     /// `recording` with the arguments of its calls filled in. A run's recorder keeps a call's
     /// arguments only while something else watches the run (an observer): they follow from the
-    /// rest, and copying them costs more than the call. Its copy replays (trusted only when both
-    /// the recording and `trusted` say so), and each call gets the arguments the copy gives it. A
-    /// recording that does not carry its copy, or whose replay leaves it, comes back as it is.
+    /// rest, and copying them costs more than the call. `behaviour` (the recorded copy when nil)
+    /// replays in the sandbox, and each call gets the arguments it gives. A recording of a trusted
+    /// run is replayed only when `trusted` says so, as its copy's side effects happen again. A
+    /// recording with no copy to replay, or whose replay leaves it, comes back as it is; so do the
+    /// calls past a cut, which a replay never reaches.
     ///
     /// ```swift
     /// let recording = await BehaveHost.completing(recorded)
     /// ```
-    nonisolated(nonsending) public static func completing(_ recording: Recording, trusted: Bool = false) async
-        -> Recording
-    {
-        guard recording.entries.contains(where: \.lacksArguments) else { return recording }
+    nonisolated(nonsending) public static func completing(
+        _ recording: Recording, behaviour: Behaviour? = nil, trusted: Bool = false
+    ) async -> Recording {
+        let reachable = recording.entries.prefix { if case .gap = $0 { false } else { true } }
+        guard reachable.contains(where: \.lacksArguments), !recording.isTrusted || trusted else { return recording }
         let discarded = OutputSink(write: { _ in }, diagnostic: { _ in })
         guard
             let report = try? await replay(
-                recording, behaviour: nil, output: discarded, stoppingAtCall: nil, trusted: trusted),
+                recording, behaviour: behaviour, output: discarded, stoppingAtCall: nil, trusted: trusted,
+                completing: false),
             report.divergence == nil
         else { return recording }
         var completed = recording

@@ -21,7 +21,8 @@ public struct BehaviourDiff: Sendable {
     nonisolated(nonsending) public static func compare(
         old: Behaviour?, new: Behaviour, over recording: Recording
     ) async throws(BehaveError) -> BehaviourDiff {
-        let recording = await BehaveHost.completing(recording)
+        // The old copy gives the calls' arguments the recording lacks: the new one is held to them.
+        let recording = await BehaveHost.completing(recording, behaviour: old)
         let oldSide = try await Side.replay(recording, old)
         let newSide = try await Side.replay(recording, new)
         var differences: [Difference] = []

@@ -68,11 +68,13 @@ final class FlightRecorder: @unchecked Sendable {
     func returned(_ name: String, number: Int32, cost: Int32, stack: LuaStack, count: Int32) {
         lock.withLock {
             fileNotes()
-            if behave_journal_returned(journal, stack.pointer, number, count, cost) != 0 { return }
-            if !current.isEmpty(in: journal) {
+            var kept = behave_journal_returned(journal, stack.pointer, number, count, cost)
+            // Only a chunk that is full is sealed: a value that is not plain fits no chunk better.
+            if kept < 0, !current.isEmpty(in: journal) {
                 seal()
-                if behave_journal_returned(journal, stack.pointer, number, count, cost) != 0 { return }
+                kept = behave_journal_returned(journal, stack.pointer, number, count, cost)
             }
+            if kept > 0 { return }
             put(.call(action: name, arguments: nil, async: nil))
             put(.returned(Tracer.plain(stack, from: stack.count - count + 1, count: count)))
         }
@@ -104,7 +106,7 @@ final class FlightRecorder: @unchecked Sendable {
         } else {
             tail.append(current)
             tailCost += current.cost
-            while tailCost > tailLimit, tail.count > 1 {
+            while tailCost > tailLimit, !tail.isEmpty {
                 let oldest = tail.removeFirst()
                 tailCost -= oldest.cost
                 dropped += oldest.entryCount

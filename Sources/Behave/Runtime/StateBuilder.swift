@@ -160,7 +160,7 @@ enum StateBuilder {
                     tracer.journalThrew(error, by: name)
                     throw error
                 }
-                if count >= 0, behave_journal_returned(journal, stack.pointer, number, count, cost) == 0 {
+                if count >= 0, behave_journal_returned(journal, stack.pointer, number, count, cost) != 1 {
                     tracer.recorder?.returned(name, number: number, cost: cost, stack: stack, count: count)
                 }
                 return count

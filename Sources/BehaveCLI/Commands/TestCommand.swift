@@ -64,8 +64,7 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let fromRecording {
-            return try await RecordingTest.write(
-                from: fromRecording, to: output, trusted: sandbox.policy.isTrusted)
+            return try await RecordingTest.write(from: fromRecording, to: output)
         }
         var policy = sandbox.policy
         // A test that waits for what never comes would otherwise run forever on its virtual clock.

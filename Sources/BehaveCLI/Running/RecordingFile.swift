@@ -8,10 +8,13 @@ enum RecordingFile {
 
     /// What `host` recorded of its last run, with its calls' arguments (nil when `wanted` is
     /// false or the recorder is off): the recorder keeps a call's arguments only for an observer,
-    /// and a file is read by people and other copies.
-    static func completed(_ host: BehaveHost, trusted: Bool, wanted: Bool) async -> Recording? {
+    /// and a file is read by people and other copies. The copy replays in the sandbox for them,
+    /// so a trusted run's recording, and one of a run the user interrupted (which must be written
+    /// before the process ends), are kept as they are.
+    static func completed(_ host: BehaveHost, wanted: Bool) async -> Recording? {
         guard wanted, let recording = host.lastRecording else { return nil }
-        return await BehaveHost.completing(recording, trusted: trusted)
+        guard !Interrupts.cancelled else { return recording }
+        return await BehaveHost.completing(recording)
     }
 
     /// Writes `recording` to `path` (nothing when either is nil); exit 73, with one line, when it

@@ -5,13 +5,14 @@ import Behave
 enum RecordingTest {
     /// Writes the test file made from the recording at `path` to `output` (stdout when nil), never
     /// over an existing file. The calls a test checks need their arguments: the recorded copy
-    /// gives those the recording lacks (trusted only with `trusted`).
-    static func write(from path: String, to output: String?, trusted: Bool) async throws(ExitCode) {
+    /// gives those the recording lacks, replayed in the sandbox (a trusted run's recording keeps
+    /// them as they are).
+    static func write(from path: String, to output: String?) async throws(ExitCode) {
         let read: Recording
         do throws(BehaveError) {
             read = try Recording.read(path: path)
         } catch { throw BehaveExit.report(error) }
-        let recording = await BehaveHost.completing(read, trusted: trusted)
+        let recording = await BehaveHost.completing(read)
         let behaviour = RelativePath.of(recording.behaviour.name, from: RelativePath.directory(of: output ?? "./-"))
         let text = recording.testFile(behaviourPath: behaviour)
         guard let output else {

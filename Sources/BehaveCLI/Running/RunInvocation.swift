@@ -68,7 +68,7 @@ struct RunInvocation: Equatable {
         } catch {
             let code = BehaveExit.report(error)
             let recording = await RecordingFile.completed(
-                host, trusted: policy.isTrusted, wanted: record != nil || loaded.afterFailure != nil)
+                host, wanted: record != nil || loaded.afterFailure != nil)
             try? RecordingFile.write(recording, to: record)
             if !Interrupts.cancelled {
                 loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), recording)
@@ -77,8 +77,7 @@ struct RunInvocation: Equatable {
             throw code
         }
         let recording = await RecordingFile.completed(
-            host, trusted: policy.isTrusted,
-            wanted: record != nil || (report.failedTasks > 0 && loaded.afterFailure != nil))
+            host, wanted: record != nil || (report.failedTasks > 0 && loaded.afterFailure != nil))
         if report.failedTasks > 0 {
             let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
             loaded.afterFailure?("\(count) failed", recording)

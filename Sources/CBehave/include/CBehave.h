@@ -162,9 +162,9 @@ enum {
     BEHAVE_JOURNAL_STRING = 5   /* the length (4 bytes), the bytes */
 };
 /* Keeps that action number `action` returned the `count` values on top of L's stack, adding
- * `cost` and the values' own to the journal's. 1 when kept; 0 when a value is not plain, the
- * chunk has no room or is full, or notes wait: the host then records the call its own way.
- * Never raises; pushes nothing. */
+ * `cost` and the values' own to the journal's. 1 when kept; -1 when the chunk has no room or is
+ * full (a fresh chunk may keep it); 0 when a value is not plain, or notes wait: the host then
+ * records the call its own way. Never raises; pushes nothing. */
 int behave_journal_returned(behave_journal *j, lua_State *L, int action, int count, int cost);
 /* Sets and clears `notes`. */
 void behave_journal_note(behave_journal *j);
