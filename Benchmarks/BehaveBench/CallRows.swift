@@ -6,6 +6,14 @@ import CBehaveLua
 /// Calls per round of the call rows (a hundredth of it for the table rows).
 let calls = 10_000_000
 
+/// Registers C's `function` as the global `f`, for a row whose Behave side is C as well (a floor).
+func registering(_ function: lua_CFunction) -> (LuaState) -> Void {
+    { lua in
+        lua_pushcclosure(lua.pointer, function, 0)
+        lua_setglobal(lua.pointer, "f")
+    }
+}
+
 /// A row of `calls` calls of `f` from one Lua loop running `body`: `f` registered by `register`
 /// on the Behave side, the C function `baseline` on the other.
 func callRow(

@@ -1,7 +1,5 @@
 import Behave
-import BehaveLua
 import CBaseline
-import CBehaveLua
 
 /// A module whose one action echoes a string, as an app's action that formats or looks up text.
 struct EchoModule: BehaveModule {
@@ -42,10 +40,6 @@ func recorderRows() async throws -> [Row] {
         // our code, a C function called from plain Lua.
         try callRow(
             "C (String) -> String with its result copied into a ring vs the same C function (the floor of any recorder that copies results)",
-            target: nil, body: "f('hello')",
-            register: { lua in
-                lua_pushcclosure(lua.pointer, cbaseline_string_kept, 0)
-                lua_setglobal(lua.pointer, "f")
-            }, baseline: cbaseline_string),
+            target: nil, body: "f('hello')", register: registering(cbaseline_string_kept), baseline: cbaseline_string),
     ]
 }

@@ -34,11 +34,7 @@ if measures("calls") {
     rows.append(
         try callRow(
             "C function calling an empty function as Swift calls a closure vs no-op C function (the floor of any call from C into Swift)",
-            target: nil, body: "f()",
-            register: { lua in
-                lua_pushcclosure(lua.pointer, cbaseline_calls_out, 0)
-                lua_setglobal(lua.pointer, "f")
-            }, baseline: cbaseline_noop))
+            target: nil, body: "f()", register: registering(cbaseline_calls_out), baseline: cbaseline_noop))
     rows.append(
         try callRow(
             "typed (Int) -> Int vs C", target: 1.15, body: "f(i)",

@@ -75,7 +75,7 @@
                 }
                 return LoadedBehaviour(
                     behaviour: loaded.behaviour, successCode: loaded.origin.successCode, afterRun: afterRun,
-                    afterFailure: afterFailure)
+                    afterFailure: afterFailure, keepsFailingRecording: loaded.isFirstRun)
             } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }

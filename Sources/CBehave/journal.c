@@ -38,7 +38,7 @@ static unsigned char *put_value(lua_State *L, int index, unsigned char *out, uns
             *out = BEHAVE_JOURNAL_FLOAT;
             memcpy(out + 1, &value, 8);
         }
-        *cost += 24;
+        *cost += 13;
         return out + 9;
     case LUA_TSTRING: {
         size_t length;

@@ -88,8 +88,10 @@ public struct BehaviourDiff: Sendable {
         ) async throws(BehaveError) -> Side {
             let text = TextBuffer()
             let output = OutputSink(limit: recording.limits.output, write: { text.append($0) }, diagnostic: { _ in })
+            // compare() completed the recording once; a side replays it as it is.
             let report = try await BehaveHost.replay(
-                recording, behaviour: behaviour, output: output, stoppingAtCall: call, trusted: false)
+                recording, behaviour: behaviour, output: output, stoppingAtCall: call, trusted: false,
+                completing: false)
             return Side(report: report, output: text.text)
         }
     }

@@ -64,11 +64,12 @@ final class FlightRecorder: @unchecked Sendable {
     }
 
     /// Records that action `number` (`name`) returned the `count` values on top of `stack`, when
-    /// the journal could not: notes first, then a fresh chunk, then the values copied in Swift.
-    func returned(_ name: String, number: Int32, cost: Int32, stack: LuaStack, count: Int32) {
+    /// the journal answered `kept` (0 or -1, as `behave_journal_returned`): after the notes that
+    /// stopped it, in a fresh chunk if it was full, else as values copied in Swift.
+    func returned(_ name: String, number: Int32, cost: Int32, stack: LuaStack, count: Int32, kept: Int32) {
         lock.withLock {
-            fileNotes()
-            var kept = behave_journal_returned(journal, stack.pointer, number, count, cost)
+            var kept = kept
+            if fileNotes() { kept = behave_journal_returned(journal, stack.pointer, number, count, cost) }
             // Only a chunk that is full is sealed: a value that is not plain fits no chunk better.
             if kept < 0, !current.isEmpty(in: journal) {
                 seal()
@@ -80,13 +81,15 @@ final class FlightRecorder: @unchecked Sendable {
         }
     }
 
-    /// The notes waiting, as output entries.
-    private func fileNotes() {
-        guard !notes.isEmpty else { return }
+    /// The notes waiting, as output entries; whether there were any.
+    @discardableResult
+    private func fileNotes() -> Bool {
+        guard !notes.isEmpty else { return false }
         let waiting = notes
         notes = []
         behave_journal_clear_note(journal)
         for text in waiting { put(.output(text)) }
+        return true
     }
 
     private func put(_ entry: RecordedEntry) {

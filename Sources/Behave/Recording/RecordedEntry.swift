@@ -50,8 +50,10 @@ public enum RecordedEntry: Sendable, Equatable {
     }
 
     /// What a call of `name` and its answer count against the byte cap before their values: what
-    /// the journal adds for each (journal.c adds the values' own).
-    static func journalCost(of name: String) -> Int32 { Int32(72 + name.utf8.count) }
+    /// the journal adds for each (journal.c adds each value's ``PlainValue/estimatedBytes`` + 1).
+    static func journalCost(of name: String) -> Int32 {
+        Int32(RecordedEntry.call(action: name, arguments: nil, async: nil).estimatedBytes + returned([]).estimatedBytes)
+    }
 
     /// Whether it is a call recorded without its arguments.
     public var lacksArguments: Bool {

@@ -32,8 +32,7 @@ final class ReplayCursor: @unchecked Sendable {
     /// The next entry the scheduler hands the runtime, after writing the actions' output before
     /// it; nil at the recording's end or its gap. A call here is one the script no longer makes.
     func nextForRuntime() throws -> RecordedEntry? {
-        var next = index
-        while next < entries.count, case .output = entries[next] { next += 1 }
+        let next = pastOutput(index)
         guard next < entries.count else {
             try write(upTo: next)
             return nil
@@ -63,8 +62,7 @@ final class ReplayCursor: @unchecked Sendable {
         let script = RecordedEntry.call(action: action, arguments: arguments, async: nil)
         // An action's output comes before its call's record (the recorder files it there), or
         // anywhere in a step from async work: it is written once the call is known to match.
-        var call = index
-        while call < entries.count, case .output = entries[call] { call += 1 }
+        let call = pastOutput(index)
         if call >= entries.count, outcome?.kind == .terminated {
             try write(upTo: call)
             reachedEnd = true
@@ -84,10 +82,7 @@ final class ReplayCursor: @unchecked Sendable {
         if recordedArguments == nil { filled[index] = arguments }
         index += 1
         callsAnswered += 1
-        while index < entries.count, case .output(let text) = entries[index] {
-            index += 1
-            try write(text)
-        }
+        try write(upTo: pastOutput(index))
         guard index < entries.count else {
             if let id { return ([], id) }
             throw stop(ReplayDivergence(at: time, script: script, recorded: nil))
@@ -120,6 +115,13 @@ final class ReplayCursor: @unchecked Sendable {
     }
 
     private func write(_ text: String) throws { try output.write(text) }
+
+    /// The first entry from `start` on that is not an action's output.
+    private func pastOutput(_ start: Int) -> Int {
+        var end = start
+        while end < entries.count, case .output = entries[end] { end += 1 }
+        return end
+    }
 
     /// Writes the output entries from where the replay is up to `end`.
     private func write(upTo end: Int) throws {

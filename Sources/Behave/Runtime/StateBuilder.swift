@@ -160,8 +160,10 @@ enum StateBuilder {
                     tracer.journalThrew(error, by: name)
                     throw error
                 }
-                if count >= 0, behave_journal_returned(journal, stack.pointer, number, count, cost) != 1 {
-                    tracer.recorder?.returned(name, number: number, cost: cost, stack: stack, count: count)
+                guard count >= 0 else { return count }
+                let kept = behave_journal_returned(journal, stack.pointer, number, count, cost)
+                if kept != 1 {
+                    tracer.recorder?.returned(name, number: number, cost: cost, stack: stack, count: count, kept: kept)
                 }
                 return count
             }

@@ -13,15 +13,19 @@ package struct LoadedBehaviour {
     /// Told why the run failed (its first line), when the failure matters to where the behaviour
     /// came from: a remote copy that failed its first run is quarantined.
     package var afterFailure: (@Sendable (String, Recording?) -> Void)?
+    /// Whether ``afterFailure`` keeps the failing run's recording (a quarantine does): the tool
+    /// completes a recording only for someone who keeps it.
+    package var keepsFailingRecording: Bool
 
     package init(
         behaviour: Behaviour, successCode: Int32 = BehaveExit.success, afterRun: (@Sendable () async -> Void)? = nil,
-        afterFailure: (@Sendable (String, Recording?) -> Void)? = nil
+        afterFailure: (@Sendable (String, Recording?) -> Void)? = nil, keepsFailingRecording: Bool = false
     ) {
         self.behaviour = behaviour
         self.successCode = successCode
         self.afterRun = afterRun
         self.afterFailure = afterFailure
+        self.keepsFailingRecording = keepsFailingRecording
     }
 
     /// Reads `argument`: a file here, `-` for stdin (as `lua -` reads it), a URL through `tools`

@@ -67,8 +67,7 @@ struct RunInvocation: Equatable {
                 events: channel, timeline: timeline)
         } catch {
             let code = BehaveExit.report(error)
-            let recording = await RecordingFile.completed(
-                host, wanted: record != nil || loaded.afterFailure != nil)
+            let recording = await RecordingFile.completed(host, wanted: record != nil || loaded.keepsFailingRecording)
             try? RecordingFile.write(recording, to: record)
             if !Interrupts.cancelled {
                 loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), recording)
@@ -76,14 +75,15 @@ struct RunInvocation: Equatable {
             _ = await AfterRun.finish(loaded.afterRun)
             throw code
         }
+        // The output is written first: a background fetch never holds it (AfterRun), nor does
+        // completing the recording.
+        try BehaveExit.flushOutput()
         let recording = await RecordingFile.completed(
-            host, wanted: record != nil || (report.failedTasks > 0 && loaded.afterFailure != nil))
+            host, wanted: record != nil || (report.failedTasks > 0 && loaded.keepsFailingRecording))
         if report.failedTasks > 0 {
             let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
             loaded.afterFailure?("\(count) failed", recording)
         }
-        // The output is written first: a background fetch never holds it (AfterRun).
-        try BehaveExit.flushOutput()
         // Written before the copy's verdict is settled, reported after it: a recording that cannot
         // be written does not make a copy that ran well look otherwise.
         let recorded = Result { () throws(ExitCode) in try RecordingFile.write(recording, to: record) }
