@@ -132,6 +132,20 @@ struct FlightRecorderEdgeTests {
         #expect(text.value == "inf\t-nan\t-inf\n" || text.value == "inf\tnan\t-inf\n", "\(text.value)")
     }
 
+    /// `source` run with the recorder alone watching, then with an observer too, which makes
+    /// every call copy its arguments and results in Swift.
+    static func recordedTwice(_ module: any BehaveModule, source: String) async throws -> [Recording] {
+        var recordings: [Recording] = []
+        for watched in [false, true] {
+            let host = try FlightRecorderTests.quietHost([module])
+            host.recordingLimit = 16 << 20
+            if watched { host.observer = { _ in } }
+            try await host.run(Behaviour(name: "twice.lua", source: source))
+            recordings.append(try #require(host.lastRecording))
+        }
+        return recordings
+    }
+
     @Test("calls kept as bytes read back as copied ones: each kind of value, tables, errors, full chunks")
     func journal() async throws {
         let source = """
@@ -143,20 +157,52 @@ struct FlightRecorderEdgeTests {
               pcall(Echo.boom, i)
             end
             """
-        var recordings: [Recording] = []
-        for watched in [false, true] {
-            let host = try FlightRecorderTests.quietHost([Echo()])
-            host.recordingLimit = 16 << 20
-            // An observer makes every call copy its arguments and results in Swift.
-            if watched { host.observer = { _ in } }
-            try await host.run(Behaviour(name: "j.lua", source: source))
-            recordings.append(try #require(host.lastRecording))
-        }
+        let recordings = try await Self.recordedTwice(Echo(), source: source)
         #expect(recordings[0].entries.contains { $0.lacksArguments })
         #expect(!recordings[1].entries.contains { $0.lacksArguments })
         let completed = await BehaveHost.completing(recordings[0])
         #expect(completed.entries == recordings[1].entries)
         #expect(completed.entries.count == recordings[1].entries.count)
+    }
+
+    @Test("typed actions keep their results as they push them: each plain type and length, full chunks, nested calls")
+    func typedResults() async throws {
+        let source = """
+            local big = ('y'):rep(5000)
+            local texts = {'', 'abc', 'hello', '8 bytes!', 'twelve bytes', 'sixteen bytes!!!', 'seventeen bytes!!', 'é\\0x', big}
+            for i = 1, 300 do
+              for _, text in ipairs(texts) do Typed.text(text) end
+              Typed.integer(i) Typed.integer(math.mininteger) Typed.number(i + 0.5) Typed.number(-0.0)
+              Typed.flag(i % 2 == 0) Typed.nothing(i) Typed.maybe(i % 3 == 0 and 'x' or nil)
+              Typed.list(i) pcall(Typed.fail, i)
+            end
+            """
+        let recordings = try await Self.recordedTwice(Typed(), source: source)
+        let completed = await BehaveHost.completing(recordings[0])
+        // Compared apart from #expect, which would print both recordings' megabytes.
+        let same = completed.entries == recordings[1].entries
+        #expect(same)
+        #expect(completed.entries.count == recordings[1].entries.count)
+        // A call made by an action's own code (a nested call) keeps its result where it returned.
+        let host = try FlightRecorderTests.quietHost([Typed()])
+        try await host.run(
+            Behaviour(name: "n.lua", source: "print(Typed.outer(function() return Typed.text('inner') end))"))
+        let returned = try #require(host.lastRecording).entries.compactMap {
+            if case .returned(let values) = $0 { values } else { nil }
+        }
+        #expect(returned == [[.string("inner")], [.string("inner!")]])
+        // The host's own entries, made while a call is open, are never written over by its result.
+        try await host.run(
+            Behaviour(
+                name: "e.lua",
+                source: """
+                    print(Typed.outer(function()
+                      for i = 1, 8 do pcall(coroutine.wrap(function() Typed.later() end)) end
+                      return 'x'
+                    end))
+                    """))
+        let entries = try #require(host.lastRecording).entries
+        #expect(entries.contains(.returned([.string("x!")])))
     }
 
     @Test("an entry larger than the ring is dropped, and results that are tables keep the recorder within its cap")
@@ -206,6 +252,27 @@ struct FlightRecorderEdgeTests {
         let report = try await BehaveHost.replay(
             recording, behaviour: loop, output: OutputSink(write: { _ in }, diagnostic: { _ in }))
         #expect(report.outcome.kind == .terminated)
+    }
+
+    struct Typed: BehaveModule {
+        let name = "Typed"
+        var actions: [Action] {
+            [
+                Action("text", "_") { (_, text: String) in text },
+                Action("integer", "_") { (_, n: Int) in n },
+                Action("number", "_") { (_, x: Double) in x },
+                Action("flag", "_") { (_, flag: Bool) in flag },
+                Action("nothing", "_") { (_, _: Int) in },
+                Action("maybe", "_") { (_, text: String?) in text },
+                Action("list", "_") { (_, n: Int) in [n, n] },
+                Action("fail", "_") { (_, n: Int) throws -> Int in throw LuaScriptError("fail \(n)") },
+                Action("later") { (_) async throws -> Int in 1 },
+                Action("outer", "_") { (_, f: LuaValue) throws -> String in
+                    guard case .function(let function) = f else { return "" }
+                    return (try function.call().first?.string ?? "") + "!"
+                },
+            ]
+        }
     }
 
     struct Echo: BehaveModule {

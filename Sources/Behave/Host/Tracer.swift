@@ -5,6 +5,7 @@ import CBehaveLua
 /// What the host's closures (module actions) and the runtime's trace hook report to
 /// ``BehaveHost/observer``. Shared by a host and every state it makes; nothing is read from
 /// the stack unless an observer is set.
+@usableFromInline
 final class Tracer: @unchecked Sendable {
     /// The observer of the run under way: set when it starts, read on the host's thread only.
     private(set) var observer: (@Sendable (TraceEvent) -> Void)?
@@ -22,10 +23,11 @@ final class Tracer: @unchecked Sendable {
     private(set) var recorder: FlightRecorder?
     /// Whether actions must report their calls (an observer or a recorder): the one flag their
     /// fast path reads.
-    private(set) var isWatching = false
+    // Read on every action call, and only ever on the host's thread: no exclusivity check.
+    @exclusivity(unchecked) private(set) var isWatching = false
     /// Where an action's plain results go when the recorder is the only one watching: C copies
     /// them there, as copying them into Swift values costs more than the call.
-    private(set) var journal: UnsafeMutablePointer<behave_journal>?
+    @usableFromInline @exclusivity(unchecked) private(set) var journal: UnsafeMutablePointer<behave_journal>?
     /// The numbers journal records name actions by, and their names by number.
     private var actionNumbers: [String: Int32] = [:]
     private var actionNames: [String] = []

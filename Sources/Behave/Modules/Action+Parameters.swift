@@ -27,6 +27,7 @@ extension Action {
 
     /// The arguments Lua passed, read as the closure's types, the first at index 1, in order: an
     /// argument that does not convert is an error naming its position.
+    @inlinable
     static func arguments<each A: ActionValue>(
         from stack: LuaStack, as types: repeat (each A).Type
     ) throws -> (repeat each A) {
@@ -39,6 +40,7 @@ extension Action {
     }
 
     /// The descriptions of a pack of parameters, in order.
+    @usableFromInline
     static func described<each A>(_ parameters: repeat Parameter<each A>) -> [ActionParameter] {
         var list: [ActionParameter] = []
         for parameter in repeat each parameters { list.append(parameter.described) }

@@ -5,6 +5,10 @@ import BehaveLua
 // async action.
 extension Action {
     /// A synchronous action returning a value: `Action("twice", "n") { (_, n: Int) in n * 2 }`.
+    // Inlinable, so that the app's module specializes the call for its own types: the generic
+    // version reads arguments and pushes the result through witness tables, at a cost per call
+    // larger than the flight recorder's.
+    @inlinable
     public init<each A: ActionValue, R: ActionValue>(
         _ name: String, doc: String = "", _ parameters: repeat Parameter<each A>,
         run: @escaping (ActionContext, repeat each A) throws -> R
@@ -13,13 +17,14 @@ extension Action {
             name, doc: doc, parameters: Self.described(repeat each parameters), returns: R.valueType,
             raw: { context, stack in
                 let arguments = try Self.arguments(from: stack, as: repeat (each A).self)
-                try run(context, repeat each arguments).push(to: stack)
+                context.push(try run(context, repeat each arguments), to: stack)
                 return 1
             })
     }
 
     /// A synchronous action with no result:
     /// `Action("add", "item", "qty") { (_, item: String, qty: Int) in cart.add(item, qty) }`.
+    @inlinable
     public init<each A: ActionValue>(
         _ name: String, doc: String = "", _ parameters: repeat Parameter<each A>,
         run: @escaping (ActionContext, repeat each A) throws -> Void

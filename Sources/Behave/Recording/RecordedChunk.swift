@@ -31,6 +31,8 @@ final class RecordedChunk {
         journal.pointee.cost = 0
         journal.pointee.cost_limit = costLimit
         journal.pointee.records = 0
+        // A call's open record stays in the chunk it started in.
+        journal.pointee.open = nil
     }
 
     /// Reads back what the journal wrote into it so far; the journal goes on writing.
@@ -50,6 +52,8 @@ final class RecordedChunk {
         guard let next = journal.pointee.next, next < journal.pointee.end else { return false }
         next.pointee = UInt8(BEHAVE_JOURNAL_ENTRY)
         journal.pointee.next = next + 1
+        // A call under way keeps nothing more where it started: its place now holds this entry.
+        journal.pointee.open = nil
         journal.pointee.cost += entry.estimatedBytes
         entries.append(entry)
         return true

@@ -25,7 +25,7 @@ enum StateBuilder {
         lua.stack.setRegistryField(BEHAVE_REGISTRY_SENTINEL)
 
         let modules = try bindModules(
-            registry, in: lua, context: ActionContext(output: output, clock: clock),
+            registry, in: lua, context: ActionContext(output: output, clock: clock, tracer: tracer),
             starter: starter, tracer: tracer)
         modules.push(to: lua.stack)
         lua.stack.setRegistryField(BEHAVE_REGISTRY_MODULES)
@@ -150,17 +150,24 @@ enum StateBuilder {
             let number = tracer.number(ofAction: name)
             let cost = RecordedEntry.journalCost(of: name)
             lua.pushFunction(named: name) { stack in
-                guard tracer.isWatching else { return try body(context, stack) }
                 guard let journal = tracer.journal else {
+                    guard tracer.isWatching else { return try body(context, stack) }
                     return try tracer.call(module, action, named: name, on: stack) { try body(context, $0) }
                 }
-                // Only the recorder watches: C keeps the plain results, and Swift the rest.
+                // Only the recorder watches: a typed action keeps its plain result as it pushes it
+                // (ActionContext.keeping), C reads back any other plain one, and Swift the rest.
+                let record = behave_journal_open(journal)
                 let count: Int32
                 do { count = try body(context, stack) } catch {
+                    behave_journal_abandon(journal)
                     tracer.journalThrew(error, by: name)
                     throw error
                 }
-                guard count >= 0 else { return count }
+                guard count >= 0 else {
+                    behave_journal_abandon(journal)
+                    return count
+                }
+                if behave_journal_close(journal, record, number, count, cost) == 1 { return count }
                 let kept = behave_journal_returned(journal, stack.pointer, number, count, cost)
                 if kept != 1 {
                     tracer.recorder?.returned(name, number: number, cost: cost, stack: stack, count: count, kept: kept)

@@ -137,38 +137,8 @@ typedef struct behave_plan_value {
 enum { behave_type_nil = LUA_TNIL, behave_type_number = LUA_TNUMBER };
 void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_value *values);
 
-/* The flight recorder's journal (journal.c): the chunk of bytes an action's plain results are
- * copied into, from `next` up to `end`. `cost` is what the records so far count against the
- * recorder's byte cap (about their length as JSON lines) and `cost_limit` where the chunk counts
- * as full; `records` counts them. `notes` is set (from any thread) while the host has entries
- * waiting that must come first. Swift owns the memory and hands a new chunk when one is full. */
-typedef struct behave_journal {
-    unsigned char *next;
-    unsigned char *end;
-    long cost;
-    long cost_limit;
-    long records;
-    int notes;
-} behave_journal;
-/* A record's first byte, and each value's. */
-enum {
-    BEHAVE_JOURNAL_RETURNED = 'R', /* the action's number (4 bytes), the count (1), the values */
-    BEHAVE_JOURNAL_ENTRY = 'E',    /* the host's next entry of this chunk, kept in Swift */
-    BEHAVE_JOURNAL_NIL = 0,
-    BEHAVE_JOURNAL_FALSE = 1,
-    BEHAVE_JOURNAL_TRUE = 2,
-    BEHAVE_JOURNAL_INTEGER = 3, /* 8 bytes */
-    BEHAVE_JOURNAL_FLOAT = 4,   /* 8 bytes */
-    BEHAVE_JOURNAL_STRING = 5   /* the length (4 bytes), the bytes */
-};
-/* Keeps that action number `action` returned the `count` values on top of L's stack, adding
- * `cost` and the values' own to the journal's. 1 when kept; -1 when the chunk has no room or is
- * full (a fresh chunk may keep it); 0 when a value is not plain, or notes wait: the host then
- * records the call its own way. Never raises; pushes nothing. */
-int behave_journal_returned(behave_journal *j, lua_State *L, int action, int count, int cost);
-/* Sets and clears `notes`. */
-void behave_journal_note(behave_journal *j);
-void behave_journal_clear_note(behave_journal *j);
+/* The flight recorder's journal: CBehaveJournal.h. */
+#include "CBehaveJournal.h"
 
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
  * 0 after a write error (a full disk, a closed pipe), with errno set. */
