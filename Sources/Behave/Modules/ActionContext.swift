@@ -1,5 +1,3 @@
-import CBehave
-
 /// What an action may use of the host while it runs: the output sink (counted against the
 /// output limit), the diagnostics stream and the host's clock. Async actions may use it from
 /// any thread.

@@ -155,7 +155,7 @@ enum StateBuilder {
                     return try tracer.call(module, action, named: name, on: stack) { try body(context, $0) }
                 }
                 // Only the recorder watches: a typed action keeps its plain result as it pushes it
-                // (ActionContext.keeping), C reads back any other plain one, and Swift the rest.
+                // (ActionContext.push(_:to:)), C reads back any other plain one, and Swift the rest.
                 let record = behave_journal_open(journal)
                 let count: Int32
                 do { count = try body(context, stack) } catch {
