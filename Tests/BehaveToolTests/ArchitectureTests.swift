@@ -126,7 +126,7 @@ struct ArchitectureTests {
     /// The runtime's files, each calling only those after it (docs/architecture.md).
     static let runtimeOrder = [
         "runtime.c", "driver.c", "outcome.c", "events.c", "timers.c", "records.c", "scheduler.c", "due.c",
-        "context.c", "sandbox.c", "stdlibs.c", "stock.c",
+        "context.c", "sandbox.c", "stdlibs.c", "stock.c", "readings.c",
     ]
 
     @Test("the runtime's files call one way: each names only functions of the files after it")

@@ -139,6 +139,33 @@ struct RecordingTests {
         #expect(replayed.status == 3)
     }
 
+    @Test(
+        "what os.time, os.date and os.clock read replays as it was read, in the sandbox and trusted",
+        arguments: [[], ["--trusted"]])
+    func clockReadings(mode: [String]) throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            """
+            local t = os.time()
+            print("time", t, math.type(t))
+            wait(1.1)
+            print("date", os.date("%Y-%m-%d %H:%M:%S"), os.date("!*t").sec)
+            print("clock", os.clock())
+            print("fixed", os.time({year = 2020, month = 1, day = 1, hour = 12}), os.date("!%F", 86400))
+            print(pcall(os.time, 5))
+
+            """, to: "clock.lua", in: directory)
+        let recorded = try Tool.run(["run"] + mode + ["--record", "clock.rec", "clock.lua"], in: directory)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains("\tinteger\n") && recorded.stdout.contains("\t1970-01-02\n"))
+        let lines = try Tool.read("clock.rec", in: directory)
+        #expect(lines.contains(#"{"time":"#) && lines.contains(#"{"clock":"#))
+        // The replay starts after the run's last reading: the system's clock has moved on.
+        let replayed = try Tool.run(["replay"] + mode + ["clock.rec"], in: directory)
+        #expect(replayed.stdout == recorded.stdout)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+    }
+
     @Test("a recorded copy that requires a module finds it again beside itself")
     func requires() throws {
         let directory = try Tool.temporaryDirectory()
@@ -177,6 +204,11 @@ struct RecordingTests {
         let result = try Tool.run(["replay", damaged])
         #expect(result.stderr == "\(damaged):2:1: error: \"step\" must be a number\n")
         #expect(result.status == 65)
+        lines[1] = #"{"time": 1.5}"#
+        let fractional = try Tool.write(lines.joined(separator: "\n"), to: "fractional.rec", in: directory)
+        let reading = try Tool.run(["replay", fractional])
+        #expect(reading.stderr == "\(fractional):2:1: error: \"time\" must be an integer\n")
+        #expect(reading.status == 65)
         #expect(try Tool.run(["replay", directory.appendingPathComponent("missing.rec").path]).status == 66)
     }
 

@@ -59,6 +59,8 @@ public final class BehaveHost: @unchecked Sendable {
     let searchPath: SearchPath
     let starter = ActionStarter()
     let tracer: Tracer
+    /// What the behaviour's `os.time()` and `os.clock()` read.
+    let readings: ClockReadings
     let cancelFlag = CancelFlag()
     /// One run at a time uses the state.
     let gate = RunGate()
@@ -102,9 +104,11 @@ public final class BehaveHost: @unchecked Sendable {
         self.searchPath = searchPath
         let tracer = Tracer(clock: clock)
         self.tracer = tracer
+        let readings = ClockReadings(tracer: tracer)
+        self.readings = readings
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
-            searchPath: searchPath)
+            readings: readings, searchPath: searchPath)
         lua.control.shareCancellation(cancelFlag.pointer)
     }
 
@@ -166,7 +170,7 @@ public final class BehaveHost: @unchecked Sendable {
         let searchPath = self.searchPath
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
-            searchPath: searchPath)
+            readings: readings, searchPath: searchPath)
         lua.control.shareCancellation(cancelFlag.pointer)
         stateIsFresh = true
     }

@@ -61,6 +61,7 @@ extension BehaveHost {
             throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
         }
         host.recordingLimit = 0
+        host.readings.replay = cursor
         host.context = recording.context
         return try await host.replaying(recording, behaviour: behaviour, cursor: cursor)
     }

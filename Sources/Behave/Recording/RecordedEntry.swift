@@ -22,8 +22,19 @@ public enum RecordedEntry: Sendable, Equatable {
     case rejected(id: Int, at: Double, message: String, form: ErrorForm)
     /// An action wrote `text` to the behaviour's output.
     case output(String)
+    /// The behaviour read the system's `clock`, which said `value` (an integer for ``Clock/time``,
+    /// a float for ``Clock/processor``).
+    case reading(Clock, PlainValue)
     /// The byte cap cut `entries` entries (about `bytes` bytes of text) here.
     case gap(entries: Int, bytes: Int)
+
+    /// A clock a behaviour reads.
+    public enum Clock: String, Sendable {
+        /// The time of day, in whole seconds: `os.time()`, and `os.date()` without a time.
+        case time
+        /// The processor time the process has used, in seconds: `os.clock()`.
+        case processor = "clock"
+    }
 
     /// How a script saw an action's error.
     public enum ErrorForm: String, Sendable {
@@ -45,7 +56,7 @@ public enum RecordedEntry: Sendable, Equatable {
             (arguments ?? []).reduce(32 + action.utf8.count) { $0 + $1.estimatedBytes + 1 }
         case .returned(let values), .resolved(_, _, let values): values.reduce(40) { $0 + $1.estimatedBytes + 1 }
         case .threw(let message, _), .rejected(_, _, let message, _), .output(let message): 40 + message.utf8.count
-        case .gap: 40
+        case .reading, .gap: 40
         }
     }
 
@@ -58,6 +69,15 @@ public enum RecordedEntry: Sendable, Equatable {
     /// Whether it is a call recorded without its arguments.
     public var lacksArguments: Bool {
         if case .call(_, nil, _) = self { true } else { false }
+    }
+
+    /// Whether a replay takes it as it passes, not in the order of the calls and steps: what an
+    /// action wrote, and a clock reading (answered in the order of its clock's readings).
+    var isPassive: Bool {
+        switch self {
+        case .output, .reading: true
+        default: false
+        }
     }
 
     /// When the entry happened, for the entries that say (seconds after the start).

@@ -69,6 +69,7 @@ extension RecordedEntry {
                 "form": .string(form.rawValue),
             ]
         case .output(let text): ["output": .string(text)]
+        case .reading(let clock, let value): [clock.rawValue: value]
         case .gap(let entries, let bytes): ["gap": .integer(Int64(entries)), "bytes": .integer(Int64(bytes))]
         }
     }

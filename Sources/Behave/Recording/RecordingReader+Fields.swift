@@ -37,6 +37,17 @@ extension RecordingReader {
             }
         }
 
+        /// A clock's reading: whole seconds for the time of day, any finite number of seconds for
+        /// the processor's, kept as the kind of number it is.
+        func reading(_ clock: RecordedEntry.Clock) throws(BehaveError) -> PlainValue {
+            let value = try value(clock.rawValue)
+            switch (clock, value) {
+            case (_, .integer): return value
+            case (.processor, .number(let d)) where d.isFinite: return value
+            default: throw problem("\"\(clock.rawValue)\" must be \(clock == .time ? "an integer" : "a number")")
+            }
+        }
+
         /// An error's `form`.
         func form() throws(BehaveError) -> RecordedEntry.ErrorForm {
             guard let form = RecordedEntry.ErrorForm(rawValue: try string("form")) else {

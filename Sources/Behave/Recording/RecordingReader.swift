@@ -99,9 +99,12 @@ struct RecordingReader {
                 form: try fields.form())
         }
         if members["output"] != nil { return .output(try fields.string("output")) }
+        for clock in [RecordedEntry.Clock.time, .processor] where members[clock.rawValue] != nil {
+            return .reading(clock, try fields.reading(clock))
+        }
         if members["gap"] != nil { return .gap(entries: try fields.integer("gap"), bytes: try fields.integer("bytes")) }
         throw fields.problem(
-            "unknown entry: expected one of step, deliver, call, returned, threw, resolved, rejected, output, gap or end"
+            "unknown entry: expected one of step, deliver, call, returned, threw, resolved, rejected, output, time, clock, gap or end"
         )
     }
 

@@ -22,11 +22,27 @@ final class ReplayCursor: @unchecked Sendable {
     var stopAtCall: Int?
     /// The arguments the script gave the calls recorded without theirs, by entry index.
     private(set) var filled: [Int: [PlainValue]] = [:]
+    /// Each clock's readings up to the recording's cut, in order, and how many the script took.
+    private var readings: [RecordedEntry.Clock: [PlainValue]] = [:]
+    private var readingsTaken: [RecordedEntry.Clock: Int] = [:]
 
     init(_ recording: Recording, output: OutputSink) {
         entries = recording.entries
         outcome = recording.outcome
         self.output = output
+        for entry in entries.prefix(while: { if case .gap = $0 { false } else { true } }) {
+            if case .reading(let clock, let value) = entry { readings[clock, default: []].append(value) }
+        }
+    }
+
+    /// What the script's next reading of `clock` says: the recorded readings in their order, and
+    /// past the last one the last again (a copy that reads the clock more often sees it stand
+    /// still); nil when the recording has none.
+    func reading(_ clock: RecordedEntry.Clock) -> PlainValue? {
+        guard let recorded = readings[clock], let last = recorded.last else { return nil }
+        let taken = readingsTaken[clock, default: 0]
+        readingsTaken[clock] = taken + 1
+        return taken < recorded.count ? recorded[taken] : last
     }
 
     /// The next entry the scheduler hands the runtime, after writing the actions' output before
@@ -109,17 +125,17 @@ final class ReplayCursor: @unchecked Sendable {
     var remainder: Int { entries.count - index }
 
     /// The first entry the replay has not taken, but an action's output (which may come after a
-    /// run's end, from work still under way): one the script no longer reached.
+    /// run's end, from work still under way) or a clock reading: one the script no longer reached.
     var leftover: RecordedEntry? {
-        entries[index...].first { if case .output = $0 { false } else { true } }
+        entries[index...].first { !$0.isPassive }
     }
 
     private func write(_ text: String) throws { try output.write(text) }
 
-    /// The first entry from `start` on that is not an action's output.
+    /// The first entry from `start` on that is not an action's output or a clock reading.
     private func pastOutput(_ start: Int) -> Int {
         var end = start
-        while end < entries.count, case .output = entries[end] { end += 1 }
+        while end < entries.count, entries[end].isPassive { end += 1 }
         return end
     }
 

@@ -31,6 +31,7 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
         case .deliver(_, let events): "event " + events.map(\.name).joined(separator: ", ")
         case .resolved(let id, _, _), .rejected(let id, _, _, _): "the answer of async action \(id)"
         case .output(let text): "output \(PlainValue.string(text).jsonText)"
+        case .reading(let clock, let value): "os.\(clock.rawValue)() = \(value.jsonText)"
         case .gap(let entries, _): "\(entries) entries cut by the byte cap"
         }
     }

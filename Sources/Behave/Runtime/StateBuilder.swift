@@ -9,7 +9,7 @@ enum StateBuilder {
 
     static func make(
         registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
-        starter: ActionStarter, tracer: Tracer, searchPath: SearchPath
+        starter: ActionStarter, tracer: Tracer, readings: ClockReadings, searchPath: SearchPath
     ) throws
         -> (LuaState, LuaTable, RuntimeDriver)
     {
@@ -33,6 +33,8 @@ enum StateBuilder {
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
             inputLimit: policy.limits.input, searchPath: searchPath)
         try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
+        // Before the sandbox copies os from the globals: both modes read the clock this way.
+        try installReadings(in: lua, readings: readings)
         let environment = try makeEnvironment(in: lua, host: host, modules: modules, trusted: policy.isTrusted)
         let runtime = try RuntimeDriver(in: lua, environment: environment, sentinel: sentinel, host: host)
         lua.setCollecting(true)

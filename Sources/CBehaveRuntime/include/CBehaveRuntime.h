@@ -14,6 +14,9 @@
  * the safe part of the real globals, the host's guarded functions and read-only views of the
  * modules; takes what a script must not reach from the real globals too. */
 int behave_sandbox_new(lua_State *L);
+/* readings(os, reading): os.time(), os.clock() and os.date() of the table `os` read the clock
+ * through `reading(kind, value)`, which returns what the script gets (readings.c). */
+int behave_readings_install(lua_State *L);
 /* ------------------------------------------------------------------------ */
 /* THE RUNTIME PROTOCOL: the host's scheduler and the runtime                */
 /*                                                                          */
