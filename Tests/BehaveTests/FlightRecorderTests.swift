@@ -205,6 +205,18 @@ struct FlightRecorderEdgeTests {
         #expect(entries.contains(.returned([.string("x!")])))
     }
 
+    @Test("an action list that leaves an optional argument out replays as it ran")
+    func actionListOptional() async throws {
+        let host = try FlightRecorderTests.quietHost([Typed()])
+        let list = #"[{"name": "Typed", "actions": [{"func": "maybe"}, {"func": "maybe", "args": ["x"]}]}]"#
+        try await host.run(Behaviour(name: "list.json", source: list))
+        let recording = try #require(host.lastRecording)
+        #expect(recording.entries.filter { if case .call = $0 { true } else { false } }.count == 2)
+        let report = try await BehaveHost.replay(recording, output: OutputSink(write: { _ in }, diagnostic: { _ in }))
+        #expect(report.error == nil && report.divergence == nil)
+        #expect(report.matches)
+    }
+
     @Test("an entry larger than the ring is dropped, and results that are tables keep the recorder within its cap")
     func oversized() async throws {
         let host = try FlightRecorderTests.quietHost([Echo()])

@@ -19,7 +19,9 @@ struct ReplayModule: BehaveModule {
     }
 
     private static func standIn(_ action: RecordedAction, of full: String, cursor: ReplayCursor) -> Action {
-        let parameters = action.labels.map { ActionParameter($0, .any) }
+        // Any argument may be left out: an action list leaves out the optional ones, which the
+        // recording does not mark, and a call's arguments are compared with the recorded ones.
+        let parameters = action.labels.map { ActionParameter($0, .optional(.any)) }
         guard action.isAsync else {
             return Action(
                 action.name, parameters: parameters,
