@@ -62,6 +62,15 @@ struct FlightRecorderTests {
         #expect(recording.entries.first == .step(at: 0))
         #expect(recording.entries.last == .returned([]))
         #expect(recording.outcome == RecordedOutcome(.completed))
+        // The ring writes into the chunks it drops: what it keeps after the cut is the latest.
+        let said = try Self.quietHost([FlightRecorderEdgeTests.Typed()])
+        said.recordingLimit = 8 * 1024
+        try await said.run(Behaviour(name: "say.lua", source: "for i = 1, 2000 do Typed.say(i) end"))
+        let outputs = try #require(said.lastRecording).entries.compactMap {
+            if case .output(let text) = $0 { text } else { nil }
+        }
+        let latest = outputs.drop { $0 != "said 1999\n" }
+        #expect(latest == ["said 1999\n", "said 2000\n"])
         let report = try await BehaveHost.replay(recording, output: OutputSink(write: { _ in }, diagnostic: { _ in }))
         #expect(report.lacking == recording.droppedEntries)
         #expect(!report.matches)
@@ -279,6 +288,7 @@ struct FlightRecorderEdgeTests {
                 Action("list", "_") { (_, n: Int) in [n, n] },
                 Action("fail", "_") { (_, n: Int) throws -> Int in throw LuaScriptError("fail \(n)") },
                 Action("later") { (_) async throws -> Int in 1 },
+                Action("say", "_") { (context, n: Int) throws in try context.print("said \(n)") },
                 Action("outer", "_") { (_, f: LuaValue) throws -> String in
                     guard case .function(let function) = f else { return "" }
                     return (try function.call().first?.string ?? "") + "!"

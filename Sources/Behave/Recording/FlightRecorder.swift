@@ -109,15 +109,18 @@ final class FlightRecorder: @unchecked Sendable {
         } else {
             tail.append(current)
             tailCost += current.cost
-            while tailCost > tailLimit, !tail.isEmpty {
-                let oldest = tail.removeFirst()
-                tailCost -= oldest.cost
-                dropped += oldest.entryCount
-                droppedBytes += oldest.cost
-            }
         }
         let capacity = min(2 * chunkCost, current.capacity * 2)
-        current = RecordedChunk(capacity: capacity)
+        var recycled: RecordedChunk?
+        while tailCost > tailLimit, !tail.isEmpty {
+            let oldest = tail.removeFirst()
+            tailCost -= oldest.cost
+            dropped += oldest.entryCount
+            droppedBytes += oldest.cost
+            if oldest.capacity == capacity { recycled = oldest }
+        }
+        recycled?.clear()
+        current = recycled ?? RecordedChunk(capacity: capacity)
         current.open(journal, costLimit: chunkCost)
     }
 

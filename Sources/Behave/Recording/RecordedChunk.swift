@@ -23,6 +23,15 @@ final class RecordedChunk {
     /// How many entries it holds once read: each journal record is a call and its answer.
     var entryCount: Int { entries.count + 2 * records }
 
+    /// Empties it, to be opened again: a ring that drops its oldest chunk writes the next one
+    /// into memory it has already touched.
+    func clear() {
+        entries.removeAll(keepingCapacity: true)
+        used = 0
+        records = 0
+        cost = 0
+    }
+
     /// Makes it the journal's chunk, full once it counts `costLimit`.
     func open(_ journal: UnsafeMutablePointer<behave_journal>, costLimit: Int) {
         let start = bytes.assumingMemoryBound(to: UInt8.self)
