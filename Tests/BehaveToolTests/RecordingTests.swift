@@ -84,6 +84,22 @@ struct RecordingTests {
         #expect(!replayed.stdout.contains("done"))
     }
 
+    @Test("a loop that waits for the clock, cut by the byte cap, replays up to the cut and stops there")
+    func clockPastCut() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            "local t0 = os.clock()\nwhile os.clock() - t0 < 0.05 do end\nprint('done')\n",
+            to: "poll.lua", in: directory)
+        let recorded = try Tool.run(
+            ["run", "--record", "poll.rec", "--record-limit", "4KiB", "poll.lua"], in: directory)
+        #expect(recorded.stdout == "done\n")
+        #expect(try Tool.read("poll.rec", in: directory).contains(#""gap":"#))
+        let replayed = try Tool.run(["replay", "poll.rec"], in: directory)
+        #expect(replayed.status == 6, "\(replayed.stderr)")
+        #expect(replayed.stdout.isEmpty)
+        #expect(replayed.stderr.contains(" entries, cut by its byte cap: replayed up to the cut\n"))
+    }
+
     @Test("a trusted run's recording is written without running its copy again: its side effects happen once")
     func trustedOnce() throws {
         let directory = try Tool.temporaryDirectory()
@@ -164,6 +180,32 @@ struct RecordingTests {
         let replayed = try Tool.run(["replay"] + mode + ["clock.rec"], in: directory)
         #expect(replayed.stdout == recorded.stdout)
         #expect(replayed.status == 0, "\(replayed.stderr)")
+    }
+
+    @Test(
+        "the clock's functions raise the stock library's errors, at the script's line",
+        arguments: [[], ["--trusted"]])
+    func clockErrors(mode: [String]) throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            """
+            local function try(f, ...) print(select(2, pcall(function(...) return f(...) end, ...))) end
+            try(os.date, "%Ez")
+            try(os.date, {})
+            try(os.date, "%Y", "soon")
+            try(os.time, {})
+            try(os.time, 5)
+            try(os.time, {year = 2020, month = 1, day = 1.5})
+            print(os.date("!%F %T", 0), os.time({year = 2020, month = 14, day = 1, hour = 12}) > 0)
+
+            """, to: "errors.lua", in: directory)
+        let stock = try Tool.run(
+            ["lua5.4", "errors.lua"], in: directory, program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(
+            stock.stdout.hasPrefix("errors.lua:1: bad argument #1 to 'f' (invalid conversion specifier '%Ez')\n"))
+        let behave = try Tool.run(["run"] + mode + ["errors.lua"], in: directory)
+        #expect(behave.stdout == stock.stdout)
+        #expect(behave.status == 0, "\(behave.stderr)")
     }
 
     @Test("a recorded copy that requires a module finds it again beside itself")

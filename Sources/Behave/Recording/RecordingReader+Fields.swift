@@ -37,13 +37,13 @@ extension RecordingReader {
             }
         }
 
-        /// A clock's reading: whole seconds for the time of day, any finite number of seconds for
-        /// the processor's, kept as the kind of number it is.
+        /// A clock's reading as the script gets it: whole seconds (an integer) for the time of
+        /// day, a float of seconds for the processor's, as the stock functions return them.
         func reading(_ clock: RecordedEntry.Clock) throws(BehaveError) -> PlainValue {
-            let value = try value(clock.rawValue)
-            switch (clock, value) {
-            case (_, .integer): return value
-            case (.processor, .number(let d)) where d.isFinite: return value
+            switch (clock, try value(clock.rawValue)) {
+            case (.time, .integer(let seconds)): return .integer(seconds)
+            case (.processor, .integer(let seconds)): return .number(Double(seconds))
+            case (.processor, .number(let seconds)) where seconds.isFinite: return .number(seconds)
             default: throw problem("\"\(clock.rawValue)\" must be \(clock == .time ? "an integer" : "a number")")
             }
         }

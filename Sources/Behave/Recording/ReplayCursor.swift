@@ -25,24 +25,36 @@ final class ReplayCursor: @unchecked Sendable {
     /// Each clock's readings up to the recording's cut, in order, and how many the script took.
     private var readings: [RecordedEntry.Clock: [PlainValue]] = [:]
     private var readingsTaken: [RecordedEntry.Clock: Int] = [:]
+    private let isCut: Bool
 
     init(_ recording: Recording, output: OutputSink) {
         entries = recording.entries
         outcome = recording.outcome
         self.output = output
-        for entry in entries.prefix(while: { if case .gap = $0 { false } else { true } }) {
+        let beforeCut = entries.prefix { if case .gap = $0 { false } else { true } }
+        isCut = beforeCut.count < entries.count
+        for entry in beforeCut {
             if case .reading(let clock, let value) = entry { readings[clock, default: []].append(value) }
         }
     }
 
     /// What the script's next reading of `clock` says: the recorded readings in their order, and
     /// past the last one the last again (a copy that reads the clock more often sees it stand
-    /// still); nil when the recording has none.
-    func reading(_ clock: RecordedEntry.Clock) -> PlainValue? {
-        guard let recorded = readings[clock], let last = recorded.last else { return nil }
+    /// still); nil when the recording has none. Past the last reading of a cut recording, the
+    /// readings the run went on to make are in the part that was cut: the replay stops there, as
+    /// it does at a call past the cut, rather than spin in a loop that waits for the clock.
+    func reading(_ clock: RecordedEntry.Clock) throws -> PlainValue? {
+        let recorded = readings[clock] ?? []
         let taken = readingsTaken[clock, default: 0]
-        readingsTaken[clock] = taken + 1
-        return taken < recorded.count ? recorded[taken] : last
+        if taken < recorded.count {
+            readingsTaken[clock] = taken + 1
+            return recorded[taken]
+        }
+        if isCut {
+            reachedCut = true
+            throw ReplayStop()
+        }
+        return recorded.last
     }
 
     /// The next entry the scheduler hands the runtime, after writing the actions' output before

@@ -8,7 +8,7 @@ extension StateBuilder {
         let reading = lua.function(named: "reading") { stack in
             let clock = RecordedEntry.Clock(rawValue: try String.read(from: stack, at: 1)) ?? .time
             let system = Tracer.plain(stack, from: 2, count: 1).first ?? .null
-            readings.read(clock, system: system).push(to: stack)
+            try readings.read(clock, system: system).push(to: stack)
             return 1
         }
         guard let os = try lua.globals()["os"].table else { return }
