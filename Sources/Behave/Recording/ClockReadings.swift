@@ -18,9 +18,8 @@ final class ClockReadings: @unchecked Sendable {
     /// that reaches its recording's cut ends there (a termination, which no `pcall` catches).
     func read(_ clock: RecordedEntry.Clock, system: PlainValue) throws -> PlainValue {
         if let replay {
-            do {
-                return try replay.reading(clock) ?? (clock == .time ? .integer(0) : .number(0))
-            } catch let stop as ReplayStop { throw stop.termination }
+            return try ReplayStop.terminating { try replay.reading(clock) }
+                ?? (clock == .time ? .integer(0) : .number(0))
         }
         tracer.recorder?.append(.reading(clock, system))
         return system

@@ -170,6 +170,12 @@ final class ReplayCursor: @unchecked Sendable {
 /// Ends a replay's run where it diverged: a termination, so no `pcall` in the script catches it.
 struct ReplayStop: Error {
     var termination: LuaTermination { LuaTermination(.duration) }
+
+    /// Runs `body`, which reads the cursor for the script; a divergence or a cut becomes a
+    /// termination, which no `pcall` catches.
+    static func terminating<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let stop as ReplayStop { throw stop.termination }
+    }
 }
 
 extension RecordedEntry.ErrorForm {

@@ -27,7 +27,9 @@ struct ReplayModule: BehaveModule {
                 action.name, parameters: parameters,
                 raw: { (_: ActionContext, stack: LuaStack) throws -> Int32 in
                     let arguments = Tracer.plain(stack, from: 1, count: stack.count)
-                    let values = try answering { try cursor.answer(full, arguments: arguments, async: false).values }
+                    let values = try ReplayStop.terminating {
+                        try cursor.answer(full, arguments: arguments, async: false).values
+                    }
                     try stack.state.makeRoom(values.count + 8)
                     for value in values { value.push(to: stack) }
                     return Int32(values.count)
@@ -37,14 +39,9 @@ struct ReplayModule: BehaveModule {
             action.name, parameters: parameters,
             raw: { (_: ActionContext, stack: LuaStack) throws -> ActionWork in
                 let arguments = Tracer.plain(stack, from: 1, count: stack.count)
-                _ = try answering { try cursor.answer(full, arguments: arguments, async: true) }
+                _ = try ReplayStop.terminating { try cursor.answer(full, arguments: arguments, async: true) }
                 // The replay's scheduler starts no work: the answer is an entry of the recording.
                 return ActionWork { .none }
             })
-    }
-
-    /// Runs `body`; a divergence becomes a termination, which no `pcall` catches.
-    private static func answering<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let stop as ReplayStop { throw stop.termination }
     }
 }
