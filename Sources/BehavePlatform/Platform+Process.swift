@@ -29,6 +29,14 @@ extension Platform {
         #endif
     }
 
+    /// The per-user directory for state that must last (histories, stores): `$XDG_STATE_HOME`,
+    /// else `~/.local/state`, on every platform, as command-line tools keep it; nil without a
+    /// home. Relative values are ignored, as XDG says.
+    package static var userStateDirectory: String? {
+        func absolute(_ name: String) -> String? { environment(name).flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        return absolute("XDG_STATE_HOME") ?? absolute("HOME").map { $0 + "/.local/state" }
+    }
+
     /// How a help text names the directory `name` in ``userCacheDirectory``.
     package static func userCacheDirectoryText(_ name: String) -> String {
         #if canImport(Darwin)

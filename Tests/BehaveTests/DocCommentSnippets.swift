@@ -82,6 +82,16 @@ struct BehaveDocCommentSnippets {
         }
     }
 
+    @Test("BehaviourStore: a host with a store in a directory of the app's")
+    func behaviourStore() throws {
+        let appSupport = FileManager.default.temporaryDirectory.path + "/behave-\(UUID().uuidString)"
+        // snippet: BehaviourStore
+        let store = BehaviourStore(directory: appSupport + "/behave-store")
+        let host = try BehaveHost(modules: [Keynote()], store: store)
+        // snippet end
+        #expect(host.store == store)
+    }
+
     @Test("BehaveSession, SessionCompletion: an input's value, and the names after a module")
     func session() async throws {
         // snippet: BehaveSession

@@ -31,6 +31,7 @@ struct DocsTests {
         ],
         "docs/platforms.md": [],
         // RecordingDocTests runs and compares them
+        "docs/store.md": ["store-lua", "store-run", "store-app"],  // store-lua, store-run: StoreToolTests
         "docs/recording.md": ["recording-lines", "recording-commands", "recording-diff", "recording-api"],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
         "docs/bridge.md": ["lua-fields"],
@@ -132,6 +133,7 @@ struct DocsTests {
             ("async-action", "docs/behaviours.md", "modules/Keynote/Keynote.swift"),
             ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
             ("recording-api", "docs/recording.md", "Tests/BehaveTests/FlightRecorderTests.swift"),
+            ("store-app", "docs/store.md", "Tests/BehaveTests/StoreTests.swift"),
             ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
             ("remote-headers", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),

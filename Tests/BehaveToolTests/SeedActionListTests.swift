@@ -78,7 +78,9 @@ struct SeedActionListTests {
         let json = try Tool.run(["modules", "--json"])
         let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(
-            parsed?.map { $0["name"] as? String } == ["MyFirstModule", "MySecondModule", "MyThirdModule", "Keynote"])
+            parsed?.map { $0["name"] as? String } == [
+                "MyFirstModule", "MySecondModule", "MyThirdModule", "Keynote", "store",
+            ])
         #expect(text.stdout.contains("async vote(destination: string): string"))
     }
 

@@ -130,6 +130,7 @@ extension BehaveHost {
         if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
         searchPath.directories = directories
         try takeFreshState()
+        storeSession?.begin(identity: behaviour.identity)
         let chunk = try loadChunk(of: behaviour, source: source)
         setEnvironment(of: chunk)
         // Set entry by entry: a [Int: String] would cost the start-up a conformance lookup.

@@ -29,6 +29,10 @@ public final class BehaveHost: @unchecked Sendable {
     public let output: OutputSink
     /// Where time comes from (``SystemClock`` unless given).
     public let clock: any BehaveClock
+    /// What behaviours keep between runs (the `store` module); nil when the app gives none.
+    public var store: BehaviourStore? { storeSession?.store }
+    /// The store as this host's runs use it.
+    let storeSession: StoreSession?
     /// What the app tells behaviours about itself (platform, version, locale, flags): the
     /// script's read-only `context` table.
     /// A run reads it when it starts.
@@ -90,12 +94,15 @@ public final class BehaveHost: @unchecked Sendable {
     /// Where slices run when the calling thread's stack is small; made on first use.
     lazy var stackThread = StackThread()
 
-    /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
+    /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time;
+    /// with a `store`, behaviours have the `store` module, each in its own namespace.
     public init(
         modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
-        clock: any BehaveClock = SystemClock()
+        clock: any BehaveClock = SystemClock(), store: BehaviourStore? = nil
     ) throws {
-        self.registry = ModuleRegistry(modules)
+        let storeSession = store.map(StoreSession.init)
+        self.storeSession = storeSession
+        self.registry = ModuleRegistry(modules + (storeSession.map { [StoreModule(session: $0)] } ?? []))
         self.policy = policy
         self.clock = clock
         self.output = output ?? OutputSink.standard()

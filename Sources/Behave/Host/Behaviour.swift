@@ -12,6 +12,14 @@ public struct Behaviour: Sendable {
     public var format: Format
     /// The directory `require` searches by default.
     public var directory: String?
+    /// Which behaviour this is across its copies and versions: its ``BehaviourStore`` namespace.
+    /// Unless set, its ``name`` (a file read by ``read(path:limit:timeLimit:)`` is named by its
+    /// absolute path here, so that it keeps its store whatever directory runs it).
+    public var identity: String {
+        get { givenIdentity ?? name }
+        set { givenIdentity = newValue }
+    }
+    private var givenIdentity: String?
 
     /// A behaviour from bytes; the format is detected when not given (see ``detectFormat(name:bytes:)``).
     public init(name: String, bytes: [UInt8], format: Format? = nil, directory: String? = nil) {
@@ -59,6 +67,18 @@ public struct Behaviour: Sendable {
         let bytes = try FileBytes.read(path, limit: limit, seconds: timeLimit)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
-        return Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)
+        var behaviour = Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)
+        behaviour.identity = absolutePath(path)
+        return behaviour
+    }
+
+    /// `path` from the root: the working directory before a relative one, `.` components gone.
+    public static func absolutePath(_ path: String) -> String {
+        let base = path.hasPrefix("/") ? [] : Platform.currentDirectory.split(separator: "/")
+        var components = base.map(String.init)
+        for component in path.split(separator: "/") where component != "." {
+            components.append(String(component))
+        }
+        return "/" + components.joined(separator: "/")
     }
 }

@@ -17,6 +17,8 @@ public final class BehaveSession {
     public var colour = false
     /// The chunk name inputs get, so errors read `stdin:1:`.
     public var chunkName = "stdin"
+    /// The ``BehaviourStore`` namespace a session's inputs use: one for every session.
+    public static let storeIdentity = "session"
     private var origin: Double = 0
     /// The most instructions and seconds printing one input's values may take.
     static let printingInstructions = 10_000_000

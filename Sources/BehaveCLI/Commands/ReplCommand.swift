@@ -42,8 +42,10 @@ struct ReplCommand: AsyncParsableCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
+    @OptionGroup(title: "Store") var storeOptions: StoreOptions
+
     func run() async throws {
-        let host = try sandbox.makeHost()
+        let host = try sandbox.makeHost(store: storeOptions.store)
         for entry in contextEntries { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         if !Terminal.isTerminal(0) {

@@ -92,6 +92,8 @@ struct RunCommand: RemoteCommand {
 
     @OptionGroup var sandbox: SandboxOptions
 
+    @OptionGroup(title: "Store") var storeOptions: StoreOptions
+
     @OptionGroup(title: "Remote behaviours", visibility: BehaveTool.current.remoteHelpVisibility) var remote:
         RemoteOptions
 
@@ -141,6 +143,7 @@ struct RunCommand: RemoteCommand {
     private func repl(preload: String?) throws -> ReplCommand {
         var repl = try ReplCommand.parse([])
         repl.sandbox = sandbox
+        repl.storeOptions = storeOptions
         repl.contextEntries = contextEntries
         repl.preload = preload
         return repl
@@ -160,6 +163,6 @@ struct RunCommand: RemoteCommand {
             program: single ? CommandLineProgram() : program, scriptArguments: scriptArguments, trace: trace,
             record: record, recordLimit: recordLimit?.bytes ?? RecordingFile.defaultLimit, watch: watch, strict: strict,
             events: events, fast: fast,
-            context: contextEntries, policy: sandbox.policy)
+            context: contextEntries, policy: sandbox.policy, store: storeOptions.store)
     }
 }

@@ -100,10 +100,12 @@ package struct SandboxOptions: ParsableArguments {
 
     /// A host with the tool's modules under this policy. A failure (no memory for a Lua state) is
     /// reported on stderr and exits 1.
-    package func makeHost(clock: any BehaveClock = SystemClock()) throws(ExitCode) -> BehaveHost {
-        try ToolHost.make(policy: policy, clock: clock)
+    package func makeHost(clock: any BehaveClock = SystemClock(), store: BehaviourStore = .inMemory()) throws(ExitCode)
+        -> BehaveHost
+    {
+        try ToolHost.make(policy: policy, clock: clock, store: store)
     }
 
-    /// The modules the tool registers.
-    var modules: [any BehaveModule] { ToolHost.modules() }
+    /// The modules the tool's behaviours have: its own, and the store.
+    var modules: [any BehaveModule] { ToolHost.modules() + [BehaviourStore.module] }
 }

@@ -39,14 +39,7 @@ struct History {
     /// Where the tool named `tool` keeps its history: each tool its own, so a team's tool never
     /// mixes its lines with `behave`'s.
     static func defaultPath(tool: String) -> String? {
-        func variable(_ name: String) -> String? {
-            guard let value = getenv(name) else { return nil }
-            let text = String(cString: value)
-            return text.hasPrefix("/") ? text : nil  // XDG says relative paths are to be ignored
-        }
-        if let state = variable("XDG_STATE_HOME") { return state + "/\(tool)/history" }
-        if let home = variable("HOME") { return home + "/.local/state/\(tool)/history" }
-        return nil
+        Platform.userStateDirectory.map { $0 + "/\(tool)/history" }
     }
 
     /// Adds a line (not a blank one, nor a repeat of the last) and saves. A history that cannot

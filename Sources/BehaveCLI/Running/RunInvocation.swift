@@ -26,6 +26,8 @@ struct RunInvocation: Equatable {
     var fast = false
     var context: [ContextEntry] = []
     var policy = SandboxPolicy()
+    /// Where the behaviour keeps what it stores (`--store-dir`, `--store-quota`).
+    var store = StoreOptions.store()
 
     /// Runs the behaviour; throws the exit code when it is not 0. `remote` is nil on the plain path,
     /// whose file is never a URL.
@@ -46,7 +48,7 @@ struct RunInvocation: Equatable {
         remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
     ) async throws(ExitCode) {
         let (timeline, channel) = try eventsToDeliver()
-        let host = try ToolHost.make(policy: policy, clock: fast ? VirtualClock() : SystemClock())
+        let host = try ToolHost.make(policy: policy, clock: fast ? VirtualClock() : SystemClock(), store: store)
         defer { required = host.requiredFiles }
         // The script and its arguments end the command line (options stop at the script): what
         // comes before them is `arg`'s negative indices, the program's name first, as lua has it.

@@ -73,7 +73,8 @@ struct TestSuite {
         do { file = try Behaviour.read(path: path, limit: policy.limits.input) } catch {
             throw BehaveExit.report(error)
         }
-        let host = try ToolHost.make(policy: policy, clock: realTime ? SystemClock() : VirtualClock())
+        let host = try ToolHost.make(
+            policy: policy, clock: realTime ? SystemClock() : VirtualClock(), store: .inMemory())
         trace?.attach(host)
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)

@@ -6,9 +6,12 @@ enum ToolHost {
     /// A host with the tool's modules under `policy`, and the tool's context (its name and
     /// version, which `-- requires: version >= X` is checked against). A failure (no memory for a
     /// Lua state) is reported on stderr and exits 1.
-    static func make(policy: SandboxPolicy, clock: any BehaveClock) throws(ExitCode) -> BehaveHost {
+    static func make(policy: SandboxPolicy, clock: any BehaveClock, store: BehaviourStore = .inMemory())
+        throws(ExitCode)
+        -> BehaveHost
+    {
         do {
-            let host = try BehaveHost(modules: modules(), policy: policy, clock: clock)
+            let host = try BehaveHost(modules: modules(), policy: policy, clock: clock, store: store)
             host.context = ContextEntry.defaults
             return host
         } catch {

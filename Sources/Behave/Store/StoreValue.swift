@@ -1,0 +1,90 @@
+import BehaveLua
+
+/// A behaviour's value as the store keeps it: JSON's kinds, read strictly from Lua. Unlike an
+/// event's payload, nothing is guessed: a function, a table mixing a list with named fields, a
+/// table that holds itself or a number JSON cannot write is refused with the reason, so what a
+/// behaviour reads back is what it wrote.
+enum StoreValue {
+    /// How deep tables may nest in a stored value.
+    static let maximumDepth = 64
+
+    /// `value` as plain data, spending each table entry and string byte from `budget` (the
+    /// store's room), so a value too large for the quota is refused before it is all read.
+    static func plain(_ value: LuaValue, budget: inout Int, depth: Int = 0) throws(LuaScriptError) -> PlainValue {
+        switch value {
+        case .nil: return .null
+        case .boolean(let b): return .bool(b)
+        case .integer(let i): return .integer(i)
+        case .number(let d):
+            guard d.isFinite else {
+                throw LuaScriptError("store: \(d.isNaN ? "nan" : "\(d)") cannot be stored (JSON has no such number)")
+            }
+            return .number(d)
+        case .string(let s):
+            budget -= s.bytes.count
+            guard budget >= 0 else { throw full }
+            return .string(try text(s))
+        case .table(let table):
+            guard depth < maximumDepth else {
+                throw LuaScriptError(
+                    "store: tables nested deeper than \(maximumDepth) (or holding themselves) cannot be stored")
+            }
+            return try plain(table, budget: &budget, depth: depth)
+        case .function, .userdata, .lightUserdata, .thread:
+            throw LuaScriptError(
+                "store: a \(value.typeName) cannot be stored (only nil, booleans, numbers, strings and tables of them)")
+        }
+    }
+
+    /// A table as a list when its keys are exactly 1…n, as an object when they are all strings.
+    private static func plain(_ table: LuaTable, budget: inout Int, depth: Int) throws(LuaScriptError) -> PlainValue {
+        var list: [Int64: PlainValue] = [:]
+        var object: [String: PlainValue] = [:]
+        var failure: LuaScriptError?
+        var room = budget
+        let stringBytes = { max(0, room) + 1 }
+        table.walkPairs(stringBytes: stringBytes) { key, value in
+            do throws(LuaScriptError) {
+                room -= 2
+                guard room >= 0 else { throw full }
+                let element = try plain(value, budget: &room, depth: depth + 1)
+                switch key {
+                case .integer(let index): list[index] = element
+                case .string(let name):
+                    room -= name.bytes.count
+                    guard room >= 0 else { throw full }
+                    object[try text(name)] = element
+                default:
+                    throw LuaScriptError("store: a table key must be a string or a list index, not a \(key.typeName)")
+                }
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        budget = room
+        if let failure { throw failure }
+        if list.isEmpty { return .object(object) }
+        guard object.isEmpty, list.keys.allSatisfy({ $0 >= 1 && $0 <= list.count }) else {
+            throw LuaScriptError("store: a table must be a list (keys 1…n) or have only string keys, not both")
+        }
+        return .array((1...list.count).map { list[Int64($0)] ?? .null })
+    }
+
+    /// A string's text: JSON holds UTF-8 text, not bytes.
+    static func text(_ string: LuaString) throws(LuaScriptError) -> String {
+        guard let text = string.string else {
+            throw LuaScriptError("store: a string that is not UTF-8 text cannot be stored")
+        }
+        return text
+    }
+
+    /// What a value too large for the store's room is refused with.
+    static var full: LuaScriptError { LuaScriptError("store: the value does not fit in the store's quota") }
+
+    /// The bytes `value` takes in the store under `key`: its JSON text and the key's.
+    static func size(of value: PlainValue, key: String) -> Int {
+        key.utf8.count + value.jsonText.utf8.count
+    }
+}

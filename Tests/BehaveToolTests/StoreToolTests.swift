@@ -1,0 +1,160 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// The store through the built tool: `run --store-dir`, `behave store` to list, show and clear,
+/// `behave test`'s store for each test, and a store that a crash at any point, or a real
+/// `SIGKILL`, leaves with its last committed values.
+@Suite("Store through the tool")
+struct StoreToolTests {
+    static let visits = """
+        local n = store.get("visits") or 0
+        store.set("visits", n + 1)
+        print("visit " .. (n + 1))
+
+        """
+
+    @Test("a run keeps what it stores for the next; behave store lists, shows and clears it")
+    func restart() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.visits, to: "visits.lua", in: directory)
+        let store = directory.appendingPathComponent("store").path
+        #expect(try Tool.run(["run", "--store-dir", store, "visits.lua"], in: directory).stdout == "visit 1\n")
+        #expect(try Tool.run(["run", "--store-dir", store, script]).stdout == "visit 2\n")
+        let listed = try Tool.run(["store", "--store-dir", store])
+        #expect(listed.stdout == "\(script)  1 key, 7 bytes\n")
+        #expect(
+            try Tool.run(["store", "--store-dir", store, "visits.lua"], in: directory).stdout == "{\"visits\":2}\n")
+        #expect(try Tool.run(["store", "--store-dir", store, "--clear", script]).status == 0)
+        let again = try Tool.run(["store", "--store-dir", store, "--clear", script])
+        #expect(again.status == 0 && again.stderr == "\(script): nothing stored\n")
+        #expect(try Tool.run(["run", "--store-dir", store, script]).stdout == "visit 1\n")
+    }
+
+    @Test("docs/store.md's commands print what it shows")
+    func docsCommands() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(try Docs.block("store-lua", in: "docs/store.md"), to: "vote.lua", in: directory)
+        var expected = ""
+        var printed = ""
+        for line in try Docs.block("store-run", in: "docs/store.md").split(separator: "\n") {
+            guard line.hasPrefix("$ behave ") else {
+                expected += line + "\n"
+                continue
+            }
+            let words = line.dropFirst("$ behave ".count).split(separator: " ").map(String.init)
+            let result = try Tool.run(words, in: directory)
+            #expect(result.status == 0, "\(line): \(result.stderr)")
+            printed += result.stdout
+        }
+        #expect(printed == expected)
+    }
+
+    @Test("bad store options and a store file that is not one: one line each, documented exits")
+    func badInput() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.visits, to: "visits.lua", in: directory)
+        let quota = try Tool.run(["run", "--store-quota", "2GiB", script])
+        #expect(quota.status == 64 && quota.stderr.contains("--store-quota must be at most 1GiB, not 2GiB"))
+        let clear = try Tool.run(["store", "--clear"])
+        #expect(clear.status == 64 && clear.stderr.contains("--clear needs the behaviour"))
+        let store = directory.appendingPathComponent("store")
+        #expect(try Tool.run(["run", "--store-dir", store.path, script]).status == 0)
+        let file = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: store.path).first { $0.hasSuffix(".json") })
+        let broken = "{\"behaviour\": 1}"
+        try Data(broken.utf8).write(to: store.appendingPathComponent(file))
+        let listed = try Tool.run(["store", "--store-dir", store.path])
+        #expect(listed.status == 66)
+        #expect(
+            listed.stderr
+                == "behave: \(store.path)/\(file):1:1: not a store file: expected {\"behaviour\": …, \"values\": {…}}\n"
+        )
+        let run = try Tool.run(["run", "--store-dir", store.path, script])
+        #expect(
+            run.status == 1 && run.stderr.contains("visits.lua:1: store: \(store.path)/\(file):1:1: not a store file"))
+        #expect(try String(contentsOf: store.appendingPathComponent(file), encoding: .utf8) == broken)
+    }
+
+    @Test(
+        "a write crashed or failed at each of its steps leaves the last committed value, never a torn file",
+        arguments: ["BEHAVE_TEST_CRASH_AT", "BEHAVE_TEST_FAIL_AT"])
+    func everyStep(hook: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.visits, to: "visits.lua", in: directory)
+        let store = directory.appendingPathComponent("store").path
+        #expect(try Tool.run(["run", "--store-dir", store, script]).stdout == "visit 1\n")
+        let primed = directory.appendingPathComponent("primed").path
+        try FileManager.default.copyItem(atPath: store, toPath: primed)
+        var point = 1
+        while point < 20 {
+            try? FileManager.default.removeItem(atPath: store)
+            try FileManager.default.copyItem(atPath: primed, toPath: store)
+            var environment = ProcessInfo.processInfo.environment
+            environment[hook] = "\(point)"
+            let interrupted = try Tool.run(["run", "--store-dir", store, script], environment: environment)
+            let next = try Tool.run(["run", "--store-dir", store, script])
+            #expect(["visit 2\n", "visit 3\n"].contains(next.stdout), "point \(point): \(next.stdout) \(next.stderr)")
+            if interrupted.status == 0 {
+                #expect(interrupted.stdout == "visit 2\n" && next.stdout == "visit 3\n")
+                break
+            }
+            // The write that failed or crashed is not reported as done.
+            #expect(interrupted.stdout.isEmpty, "point \(point)")
+            #expect([1, 86].contains(interrupted.status), "point \(point): \(interrupted.stderr)")
+            point += 1
+        }
+        #expect(point > 2 && point < 20, "the hook reached \(point) points")
+    }
+
+    @Test("SIGKILL while a behaviour writes in a loop: the store reads back whole, at or past the last write reported")
+    func sigkill() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(
+            "for i = 1, 1000000 do store.set('n', {count = i, pad = string.rep('x', i % 500)}) print(i) end",
+            to: "loop.lua", in: directory)
+        let store = directory.appendingPathComponent("store").path
+        for delay in [30_000, 120_000, 250_000, 400_000] as [useconds_t] {
+            let process = Process()
+            process.executableURL = Tool.executable
+            process.arguments = ["run", "--store-dir", store, script]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let printed =
+                String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .split(separator: "\n").compactMap { Int($0) }.max() ?? 0
+            let shown = try Tool.run(["store", "--store-dir", store, script])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let count = shown.stdout.firstMatch(of: /"count":(\d+)/).map { Int($0.1) ?? -1 } ?? 0
+            #expect(count >= printed, "stored \(count), printed \(printed)")
+        }
+    }
+
+    @Test("behave test: each test starts with an empty store, which the behaviour it runs shares")
+    func inTests() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(Self.visits, to: "visits.lua", in: directory)
+        _ = try Tool.write(
+            """
+            test("a first visit", function()
+              run_behaviour("visits.lua")
+              expect(store.get("visits")).to_be(1)
+            end)
+            test("a returning visitor", function()
+              expect(store.get("visits")).to_be_nil()
+              store.set("visits", 41)
+              run_behaviour("visits.lua")
+              expect(store.get("visits")).to_be(42)
+            end)
+
+            """, to: "visits_test.lua", in: directory)
+        let result = try Tool.run(["test", "visits_test.lua"], in: directory)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("visit 42\n") && result.stdout.contains("2 passed, 0 failed"))
+    }
+}
