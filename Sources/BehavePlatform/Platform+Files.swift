@@ -52,6 +52,15 @@ extension Platform {
 }
 
 extension Platform {
+    /// `path` with every link, `.` and `..` resolved, from the root; nil when it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension Platform {
     /// The process's working directory ("." when it cannot be read).
     package static var currentDirectory: String {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -14,7 +14,7 @@ public struct Behaviour: Sendable {
     public var directory: String?
     /// Which behaviour this is across its copies and versions: its ``BehaviourStore`` namespace.
     /// Unless set, its ``name`` (a file read by ``read(path:limit:timeLimit:)`` is named by its
-    /// absolute path here, so that it keeps its store whatever directory runs it).
+    /// absolute path, links resolved, so that it keeps its store whatever directory runs it).
     public var identity: String {
         get { givenIdentity ?? name }
         set { givenIdentity = newValue }
@@ -72,12 +72,14 @@ public struct Behaviour: Sendable {
         return behaviour
     }
 
-    /// `path` from the root: the working directory before a relative one, `.` components gone.
+    /// `path` from the root, links resolved: the same file has one absolute path whatever
+    /// directory names it. One that does not exist is resolved as written (`.` and `..` dropped).
     public static func absolutePath(_ path: String) -> String {
+        if let real = Platform.realPath(path) { return real }
         let base = path.hasPrefix("/") ? [] : Platform.currentDirectory.split(separator: "/")
         var components = base.map(String.init)
         for component in path.split(separator: "/") where component != "." {
-            components.append(String(component))
+            if component == ".." { _ = components.popLast() } else { components.append(String(component)) }
         }
         return "/" + components.joined(separator: "/")
     }

@@ -62,34 +62,36 @@ public struct BehaviourStore: Sendable, Equatable {
         }
         var found: [Namespace] = []
         for entry in entries where !entry.isDirectory && !entry.name.hasPrefix(".") && entry.name.hasSuffix(".json") {
-            let (identity, values) = try StoreFile.read(directory + "/" + entry.name)
+            let (identity, values) = try StoreFile.read(
+                directory + "/" + entry.name, limit: StoreFile.readLimit(quota: quota))
             found.append(Namespace(identity: identity, values: values))
         }
         return found.sorted { $0.identity < $1.identity }
     }
 
+    /// Whether the namespace of `identity` has a file (holds something, or is unreadable).
+    public func contains(_ identity: String) -> Bool {
+        guard case .directory(let directory) = location else { return false }
+        return Platform.fileStamp(StoreFile(directory: directory, identity: identity, quota: quota).path) != nil
+    }
+
     /// What the namespace of `identity` holds (nothing when it has never been written).
     public func values(of identity: String) throws(StoreError) -> [String: PlainValue] {
         guard case .directory(let directory) = location else { return [:] }
-        return try StoreFile(directory: directory, identity: identity).read()
+        return try StoreFile(directory: directory, identity: identity, quota: quota).read()
     }
 
-    /// Empties the namespace of `identity`; returns whether it held anything.
+    /// Empties the namespace of `identity`, whatever its file holds (one that cannot be read
+    /// too); returns whether it held anything.
     @discardableResult
     public func clear(_ identity: String) throws(StoreError) -> Bool {
         guard case .directory(let directory) = location else { return false }
-        let file = StoreFile(directory: directory, identity: identity)
-        var held = false
-        do {
-            _ = try file.update { values in
-                held = !values.isEmpty
-                return [:]
-            }
-        } catch let error as StoreError {
+        do { return try StoreFile(directory: directory, identity: identity, quota: quota).remove() } catch let error
+            as StoreError
+        {
             throw error
         } catch {
             throw StoreError(directory, "\(error)")
         }
-        return held
     }
 }

@@ -8,13 +8,13 @@ import BehavePlatform
 struct StoreFile {
     let directory: String
     let identity: String
+    /// The store's quota, which bounds what a file of it may hold.
+    let quota: Int
 
     /// The name of the lock every process using the directory takes to change a file in it.
     static let lockName = ".lock"
     /// How long a change waits for another process's change to finish.
     static let lockSeconds = 5.0
-    /// The largest file read: a store written by a larger quota is still read, within reason.
-    static let readLimit = 64 << 20
 
     var path: String { directory + "/" + Self.fileName(of: identity) }
 
@@ -22,16 +22,25 @@ struct StoreFile {
         String(SHA256.hex(Array(identity.utf8)).prefix(32)) + ".json"
     }
 
+    /// The largest file a store of `quota` reads: its values' text, the identity and the wrapper,
+    /// with room for one written by a larger quota before.
+    static func readLimit(quota: Int) -> Int {
+        max(64 << 20, quota.multipliedReportingOverflow(by: 2).partialValue + (1 << 20))
+    }
+
     /// The values the file holds; none when there is no file yet.
     func read() throws(StoreError) -> [String: PlainValue] {
         guard Platform.fileStamp(path) != nil else { return [:] }
-        return try Self.read(path).values
+        return try Self.read(path, limit: Self.readLimit(quota: quota)).values
     }
 
     /// Reads a store file: the identity it belongs to and its values.
-    static func read(_ path: String) throws(StoreError) -> (identity: String, values: [String: PlainValue]) {
+    static func read(_ path: String, limit: Int) throws(StoreError) -> (identity: String, values: [String: PlainValue])
+    {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: readLimit, regularOnly: true) } catch {
+        do { bytes = try FileBytes.read(path, limit: limit, regularOnly: true) } catch {
+            if case .tooLarge = error { throw StoreError(path, "larger than \(limit) bytes") }
+            if case .unreadable(_, let reason) = error { throw StoreError(path, "cannot read: \(reason)") }
             throw StoreError(path, "cannot read: \(error)")
         }
         let json: JSONValue
@@ -49,15 +58,39 @@ struct StoreFile {
     /// Runs `change` on the values the file holds now, under the directory's lock, and writes what
     /// it returns (no file when it returns none). Returns the values written.
     func update(_ change: ([String: PlainValue]) throws -> [String: PlainValue]) throws -> [String: PlainValue] {
-        do { try AtomicFile.makeDirectories(directory) } catch { throw StoreError(directory, error.reason) }
-        let result = try Platform.withFileLock(directory + "/" + Self.lockName, seconds: Self.lockSeconds) {
-            () throws -> [String: PlainValue] in
+        try locked {
             let values = try change(try read())
             try write(values)
             return values
         }
+    }
+
+    /// Removes the file, whatever it holds (one that cannot be read too); returns whether there was one.
+    func remove() throws -> Bool {
+        try locked {
+            guard Platform.fileStamp(path) != nil else { return false }
+            do throws(AtomicWriteError) { try AtomicFile.remove(path) } catch { throw StoreError(path, error.reason) }
+            return true
+        }
+    }
+
+    /// Runs `body` holding the directory's lock, made with the directory when missing. Temporary
+    /// files left beside the namespaces go first: under the lock, no write is under way, so any
+    /// is what a crashed writer left.
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        do { try AtomicFile.makeDirectories(directory) } catch { throw StoreError(directory, error.reason) }
+        let result = try Platform.withFileLock(directory + "/" + Self.lockName, seconds: Self.lockSeconds) {
+            () throws -> T in
+            for entry in Platform.directoryEntries(directory) ?? []
+            where entry.name.hasPrefix(AtomicFile.temporaryPrefix) {
+                unlink(directory + "/" + entry.name)
+            }
+            return try body()
+        }
         guard let result else {
-            throw StoreError(directory, "another process holds the store's lock; nothing was changed")
+            throw StoreError(
+                directory + "/" + Self.lockName,
+                "cannot take the store's lock (another process holds it, or it cannot be opened); nothing was changed")
         }
         return result
     }
@@ -65,7 +98,7 @@ struct StoreFile {
     /// Replaces the file with `values`, or removes it when there are none.
     private func write(_ values: [String: PlainValue]) throws(StoreError) {
         guard !values.isEmpty else {
-            if unlink(path) != 0 && errno != ENOENT { throw StoreError(path, String(cString: strerror(errno))) }
+            do { try AtomicFile.remove(path) } catch { throw StoreError(path, error.reason) }
             return
         }
         let text = PlainValue.object(["behaviour": .string(identity), "values": .object(values)]).jsonText + "\n"

@@ -53,7 +53,9 @@ final class StoreSession: @unchecked Sendable {
             return
         }
         do {
-            values = try StoreFile(directory: directory, identity: try name()).update { try change($0) }
+            values = try StoreFile(directory: directory, identity: try name(), quota: store.quota).update {
+                try change($0)
+            }
         } catch let error as LuaScriptError {
             throw error
         } catch {
@@ -66,7 +68,7 @@ final class StoreSession: @unchecked Sendable {
         if let values { return values }
         guard case .directory(let directory) = store.location else { return [:] }
         do {
-            let read = try StoreFile(directory: directory, identity: try name()).read()
+            let read = try StoreFile(directory: directory, identity: try name(), quota: store.quota).read()
             values = read
             return read
         } catch {

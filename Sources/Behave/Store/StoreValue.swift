@@ -10,7 +10,17 @@ enum StoreValue {
 
     /// `value` as plain data, spending each table entry and string byte from `budget` (the
     /// store's room), so a value too large for the quota is refused before it is all read.
-    static func plain(_ value: LuaValue, budget: inout Int, depth: Int = 0) throws(LuaScriptError) -> PlainValue {
+    static func plain(_ value: LuaValue, budget: inout Int) throws(LuaScriptError) -> PlainValue {
+        var seen: Set<UnsafeRawPointer> = []
+        return try plain(value, budget: &budget, depth: 0, seen: &seen)
+    }
+
+    /// `seen` holds the tables the walk has entered: JSON has no shared tables, and a table met
+    /// twice (a cycle, or one table under two keys) would be walked again each time, so that a
+    /// value of a few tables could cost the host work in proportion to the quota.
+    private static func plain(_ value: LuaValue, budget: inout Int, depth: Int, seen: inout Set<UnsafeRawPointer>)
+        throws(LuaScriptError) -> PlainValue
+    {
         switch value {
         case .nil: return .null
         case .boolean(let b): return .bool(b)
@@ -26,10 +36,19 @@ enum StoreValue {
             return .string(try text(s))
         case .table(let table):
             guard depth < maximumDepth else {
-                throw LuaScriptError(
-                    "store: tables nested deeper than \(maximumDepth) (or holding themselves) cannot be stored")
+                throw LuaScriptError("store: tables nested deeper than \(maximumDepth) cannot be stored")
             }
-            return try plain(table, budget: &budget, depth: depth)
+            let stack = table.state.stack
+            guard stack.reserve(1) else { throw LuaScriptError("store: no room on the Lua stack") }
+            table.push(to: stack)
+            let address = stack.address(at: -1)
+            stack.pop()
+            guard let address, seen.insert(address).inserted else {
+                throw LuaScriptError(
+                    "store: a table that appears twice in a value (or holds itself) cannot be stored: JSON has no shared tables"
+                )
+            }
+            return try plain(table, budget: &budget, depth: depth, seen: &seen)
         case .function, .userdata, .lightUserdata, .thread:
             throw LuaScriptError(
                 "store: a \(value.typeName) cannot be stored (only nil, booleans, numbers, strings and tables of them)")
@@ -37,7 +56,9 @@ enum StoreValue {
     }
 
     /// A table as a list when its keys are exactly 1…n, as an object when they are all strings.
-    private static func plain(_ table: LuaTable, budget: inout Int, depth: Int) throws(LuaScriptError) -> PlainValue {
+    private static func plain(_ table: LuaTable, budget: inout Int, depth: Int, seen: inout Set<UnsafeRawPointer>)
+        throws(LuaScriptError) -> PlainValue
+    {
         var list: [Int64: PlainValue] = [:]
         var object: [String: PlainValue] = [:]
         var failure: LuaScriptError?
@@ -47,13 +68,17 @@ enum StoreValue {
             do throws(LuaScriptError) {
                 room -= 2
                 guard room >= 0 else { throw full }
-                let element = try plain(value, budget: &room, depth: depth + 1)
+                let element = try plain(value, budget: &room, depth: depth + 1, seen: &seen)
                 switch key {
                 case .integer(let index): list[index] = element
                 case .string(let name):
                     room -= name.bytes.count
                     guard room >= 0 else { throw full }
-                    object[try text(name)] = element
+                    let field = try text(name)
+                    // Swift compares strings as Unicode text: two spellings of one text would merge.
+                    guard object.updateValue(element, forKey: field) == nil else {
+                        throw LuaScriptError("store: a table has two keys that are one text in two Unicode spellings")
+                    }
                 default:
                     throw LuaScriptError("store: a table key must be a string or a list index, not a \(key.typeName)")
                 }
@@ -66,8 +91,11 @@ enum StoreValue {
         budget = room
         if let failure { throw failure }
         if list.isEmpty { return .object(object) }
-        guard object.isEmpty, list.keys.allSatisfy({ $0 >= 1 && $0 <= list.count }) else {
+        guard object.isEmpty else {
             throw LuaScriptError("store: a table must be a list (keys 1…n) or have only string keys, not both")
+        }
+        guard list.keys.allSatisfy({ $0 >= 1 && $0 <= list.count }) else {
+            throw LuaScriptError("store: a list's keys must be 1…n, with no gaps")
         }
         return .array((1...list.count).map { list[Int64($0)] ?? .null })
     }
@@ -83,8 +111,9 @@ enum StoreValue {
     /// What a value too large for the store's room is refused with.
     static var full: LuaScriptError { LuaScriptError("store: the value does not fit in the store's quota") }
 
-    /// The bytes `value` takes in the store under `key`: its JSON text and the key's.
+    /// The bytes `value` takes in the store under `key`: its JSON text and the key's, as the
+    /// file holds them (escapes included).
     static func size(of value: PlainValue, key: String) -> Int {
-        key.utf8.count + value.jsonText.utf8.count
+        JSONText.quoted(key).utf8.count + value.jsonText.utf8.count
     }
 }

@@ -4,6 +4,9 @@ import BehavePlatform
 /// never part of either: a temporary file in the same directory, `fsync`, then `rename(2)` (or `link(2)`
 /// when an existing file must not be replaced), then `fsync` of the directory.
 package enum AtomicFile {
+    /// How the names of the temporary files it writes begin: what a crash leaves behind.
+    package static let temporaryPrefix = ".tmp-"
+
     /// Writes `bytes` to `path`. With `replacing: false`, an existing `path` is an error and stays as it was.
     package static func write(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
@@ -12,7 +15,8 @@ package enum AtomicFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let temporary =
-            (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            (slash.map { String(path[...$0]) } ?? "") + temporaryPrefix
+            + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = FailurePoint.pass() ? open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode) : -1
         guard fd >= 0 else { throw AtomicWriteError(path: path, errno: errno) }
         var written = 0
@@ -50,7 +54,8 @@ package enum AtomicFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let temporary =
-            (slash.map { String(path[...$0]) } ?? "") + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            (slash.map { String(path[...$0]) } ?? "") + temporaryPrefix
+            + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard FailurePoint.pass(), link(existing, temporary) == 0 else {
             throw AtomicWriteError(path: path, errno: errno)
         }
@@ -58,6 +63,13 @@ package enum AtomicFile {
             throw failure(path, fd: nil, temporary: temporary)
         }
         syncDirectory(directory)
+    }
+
+    /// Removes the file at `path` (nothing when there is none), and makes the removal durable.
+    package static func remove(_ path: String) throws(AtomicWriteError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw AtomicWriteError(path: path, errno: errno) }
+        let slash = path.lastIndex(of: "/")
+        syncDirectory(slash.map { String(path[..<$0]) } ?? ".")
     }
 
     /// `fsync` of a directory: the names just made in it reach the disk.

@@ -10,7 +10,8 @@ struct StoreCommand: ParsableCommand {
             discussion: """
                 Without BEHAVIOUR, one line per behaviour that keeps something: its identity (a file's absolute \
                 path, a URL), its key count and bytes. With BEHAVIOUR (a file's path as you run it, or a URL), \
-                its values as one JSON object; with --clear, forgets them.
+                its values as one JSON object; with --clear, forgets them. An identity the list shows (stdin, \
+                session) names its namespace as written.
                 """)
     }
 
@@ -36,7 +37,10 @@ struct StoreCommand: ParsableCommand {
                 }
                 return
             }
-            let identity = Behaviour.isRemote(behaviour) ? behaviour : Behaviour.absolutePath(behaviour)
+            // A URL, or an identity the list shows (`stdin`, `session`), as written; else a file's path.
+            let identity =
+                Behaviour.isRemote(behaviour) || store.contains(behaviour)
+                ? behaviour : Behaviour.absolutePath(behaviour)
             if clear {
                 if !(try store.clear(identity)) { StandardError.write("\(identity): nothing stored\n") }
                 return

@@ -17,12 +17,12 @@ package struct StoreOptions: ParsableArguments {
 
     @Option(
         name: .customLong("store-quota"),
-        help: "Bytes each behaviour may store, up to 1GiB. Default 64KiB.")
+        help: "Bytes each behaviour may store, up to 64MiB. Default 64KiB.")
     var quota: ByteCount?
 
     package func validate() throws {
-        if let quota, quota.bytes > 1 << 30 {
-            throw ValidationError("--store-quota must be at most 1GiB, not \(quota.text)")
+        if let quota, quota.bytes > 64 << 20 {
+            throw ValidationError("--store-quota must be at most 64MiB, not \(quota.text)")
         }
         if directory == "" { throw ValidationError("--store-dir needs a directory") }
     }
