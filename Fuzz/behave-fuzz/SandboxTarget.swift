@@ -1,7 +1,8 @@
 import Behave
 import FuzzSupport
 
-/// Any text, loaded and run in the sandbox with small limits: the host returns every time
+/// Any text, loaded and run in the sandbox with small limits and a store in memory (what a
+/// behaviour may hand `store.set` is anything): the host returns every time
 /// (a result, a script error, a limit), and then runs a known script as before. A crash or a
 /// hang (libFuzzer's -timeout) is a finding.
 enum SandboxTarget: FuzzTarget {
@@ -19,7 +20,8 @@ enum SandboxTarget: FuzzTarget {
         let output = OutputSink(limit: policy.limits.output, write: { _ in }, diagnostic: { _ in })
         guard
             let host = try? BehaveHost(
-                modules: PlanTarget.modules, policy: policy, output: output, clock: VirtualClock())
+                modules: PlanTarget.modules, policy: policy, output: output, clock: VirtualClock(),
+                store: .inMemory(quota: 16 << 10))
         else { fatalError("sandbox: no host") }
         return host
     }()
