@@ -28,15 +28,17 @@ public struct BehaviourStore: Sendable, Equatable {
 
     /// A store in `directory`.
     public init(directory: String, quota: Int = BehaviourStore.defaultQuota) {
-        self.location = .directory(directory)
+        self.init(location: .directory(directory), quota: quota)
+    }
+
+    private init(location: Location, quota: Int) {
+        self.location = location
         self.quota = quota
     }
 
     /// A store that lasts one run: each run, and each test, starts with it empty.
     public static func inMemory(quota: Int = BehaviourStore.defaultQuota) -> BehaviourStore {
-        var store = BehaviourStore(directory: "", quota: quota)
-        store.location = .memory
-        return store
+        BehaviourStore(location: .memory, quota: quota)
     }
 
     /// The `store` module as listings and editors show it (``ModuleCatalog``, ``LuaLSDefinitions``);
@@ -50,7 +52,7 @@ public struct BehaviourStore: Sendable, Equatable {
         /// Its keys and values.
         public var values: [String: PlainValue]
         /// The bytes its quota counts.
-        public var bytes: Int { values.reduce(0) { $0 + StoreValue.size(of: $1.value, key: $1.key) } }
+        public var bytes: Int { StoreValue.size(of: values) }
     }
 
     /// Every namespace the directory holds, by identity; none for a store in memory.

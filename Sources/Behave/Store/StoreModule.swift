@@ -28,15 +28,7 @@ struct StoreModule: BehaveModule {
                 parameters: [ActionParameter("key", .string), ActionParameter("value", .optional(.any))]
             ) { _, stack in
                 let key = try Self.key(stack)
-                let quota = session.store.quota
-                var budget = quota
-                let value: PlainValue
-                do throws(LuaScriptError) { value = try StoreValue.plain(stack.value(at: 2), budget: &budget) } catch {
-                    guard error.message == StoreValue.full.message else { throw error }
-                    throw LuaScriptError(
-                        "store: the value for '\(key)' is larger than the store's quota of \(quota) bytes")
-                }
-                try session.set(key, value)
+                try session.set(key, try StoreValue.plain(stack.value(at: 2), key: key, quota: session.store.quota))
                 return 0
             },
             Action(

@@ -5,6 +5,8 @@ import BehaveLua
 /// thread only, as the actions that call it are.
 final class StoreSession: @unchecked Sendable {
     let store: BehaviourStore
+    /// The running behaviour's namespace on disk; nil in memory, or before a run begins.
+    private var file: StoreFile?
     private var identity: String?
     /// What the namespace held at its last read or write in this run; nil until the run uses it.
     private var values: [String: PlainValue]?
@@ -16,7 +18,12 @@ final class StoreSession: @unchecked Sendable {
     /// Makes the namespace of `identity` the one the next calls use (a run or a test starts).
     func begin(identity: String) {
         self.identity = identity
-        values = store.location == .memory ? [:] : nil
+        if case .directory(let directory) = store.location {
+            file = StoreFile(directory: directory, identity: identity, quota: store.quota)
+            values = nil
+        } else {
+            values = [:]
+        }
     }
 
     /// The value under `key`, or null.
@@ -41,21 +48,19 @@ final class StoreSession: @unchecked Sendable {
                 return new
             }
             new[key] = value
-            let bytes = new.reduce(0) { $0 + StoreValue.size(of: $1.value, key: $1.key) }
+            let bytes = StoreValue.size(of: new)
             if bytes > quota {
                 throw LuaScriptError(
                     "store: setting '\(key)' would make the store hold \(bytes) bytes, over its quota of \(quota)")
             }
             return new
         }
-        guard case .directory(let directory) = store.location else {
+        guard let file = try namespaceFile() else {
             values = try change(try current())
             return
         }
         do {
-            values = try StoreFile(directory: directory, identity: try name(), quota: store.quota).update {
-                try change($0)
-            }
+            values = try file.update { try change($0) }
         } catch let error as LuaScriptError {
             throw error
         } catch {
@@ -66,9 +71,9 @@ final class StoreSession: @unchecked Sendable {
     /// The namespace's values, read from disk on first use in the run.
     private func current() throws(LuaScriptError) -> [String: PlainValue] {
         if let values { return values }
-        guard case .directory(let directory) = store.location else { return [:] }
+        guard let file = try namespaceFile() else { return [:] }
         do {
-            let read = try StoreFile(directory: directory, identity: try name(), quota: store.quota).read()
+            let read = try file.read()
             values = read
             return read
         } catch {
@@ -76,8 +81,9 @@ final class StoreSession: @unchecked Sendable {
         }
     }
 
-    private func name() throws(LuaScriptError) -> String {
-        guard let identity else { throw LuaScriptError("store: no behaviour is running") }
-        return identity
+    /// The namespace's file; nil for a store in memory.
+    private func namespaceFile() throws(LuaScriptError) -> StoreFile? {
+        guard identity != nil else { throw LuaScriptError("store: no behaviour is running") }
+        return file
     }
 }

@@ -8,11 +8,16 @@ enum StoreValue {
     /// How deep tables may nest in a stored value.
     static let maximumDepth = 64
 
-    /// `value` as plain data, spending each table entry and string byte from `budget` (the
-    /// store's room), so a value too large for the quota is refused before it is all read.
-    static func plain(_ value: LuaValue, budget: inout Int) throws(LuaScriptError) -> PlainValue {
+    /// `value` as plain data to keep under `key`, spending each table entry and string byte from
+    /// `quota`, so a value too large for it is refused before it is all read.
+    static func plain(_ value: LuaValue, key: String, quota: Int) throws(LuaScriptError) -> PlainValue {
+        var budget = quota
         var seen: Set<UnsafeRawPointer> = []
-        return try plain(value, budget: &budget, depth: 0, seen: &seen)
+        do { return try plain(value, budget: &budget, depth: 0, seen: &seen) } catch {
+            // The walk stops where the budget runs out: that refusal names the key and the quota.
+            guard budget < 0 else { throw error }
+            throw LuaScriptError("store: the value for '\(key)' is larger than the store's quota of \(quota) bytes")
+        }
     }
 
     /// `seen` holds the tables the walk has entered: JSON has no shared tables, and a table met
@@ -108,8 +113,13 @@ enum StoreValue {
         return text
     }
 
-    /// What a value too large for the store's room is refused with.
-    static var full: LuaScriptError { LuaScriptError("store: the value does not fit in the store's quota") }
+    /// What the walk stops with where the budget runs out; ``plain(_:key:quota:)`` says why.
+    private static var full: LuaScriptError { LuaScriptError("store: over the quota") }
+
+    /// The bytes a namespace holding `values` takes against its quota.
+    static func size(of values: [String: PlainValue]) -> Int {
+        values.reduce(0) { $0 + size(of: $1.value, key: $1.key) }
+    }
 
     /// The bytes `value` takes in the store under `key`: its JSON text and the key's, as the
     /// file holds them (escapes included).
