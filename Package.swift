@@ -64,7 +64,8 @@ let package = Package(
     traits: [
         .trait(
             name: "Remote",
-            description: "BehaveRemote and BehaveRemoteCLI: AsyncHTTPClient, SwiftNIO, NIOSSL, swift-crypto."),
+            description:
+                "BehaveRemote and BehaveRemoteCLI: AsyncHTTPClient, SwiftNIO, NIOSSL, WebSocketKit, swift-crypto."),
         .trait(name: "Macros", description: "BehaveMacros, the @BehaveModule macro: swift-syntax."),
         .default(enabledTraits: ["Remote", "Macros"]),
     ],
@@ -82,6 +83,8 @@ let package = Package(
         // TLSConfiguration with the authorities of --ca-file; 2.30.0 is what the AsyncHTTPClient
         // resolved here requires itself.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        // Events over WebSocket (`--events wss://`): the client, its upgrade and frame limits.
+        .package(url: "https://github.com/vapor/websocket-kit", from: "2.16.0"),
         // The macro's syntax tree and compiler plugin; 600 is Swift 6.0's, 603 Swift 6.3's.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
@@ -122,6 +125,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: remote),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: remote),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: remote),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: remote),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: remote),
+                .product(name: "WebSocketKit", package: "websocket-kit", condition: remote),
             ]
         ),
         // `@BehaveModule` and `@BehaveIgnored`, declared for apps; the expansion is the plugin's.

@@ -2,13 +2,14 @@ import FuzzSupport
 
 #if Remote
     /// `behave-remote-fuzz TARGET [libFuzzer options] [CORPUS...]`: the targets over the files of
-    /// remote behaviours (signatures, cache entries, quarantine records), apart from `behave-fuzz`
+    /// remote behaviours (signatures, cache entries, quarantine records) and live event streams, apart from `behave-fuzz`
     /// because they link BehaveRemote's network and crypto code.
     @main
     enum BehaveRemoteFuzz {
         static func main() {
             FuzzMain.run(
-                tool: "behave-remote-fuzz", targets: [SignatureTarget.self, CacheTarget.self, QuarantineTarget.self])
+                tool: "behave-remote-fuzz",
+                targets: [SignatureTarget.self, CacheTarget.self, QuarantineTarget.self, StreamTarget.self])
         }
     }
 #else

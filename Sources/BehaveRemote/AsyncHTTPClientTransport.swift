@@ -32,20 +32,24 @@
                 timeout: .init(
                     connect: .nanoseconds(
                         Int64((connectTimeout.isNaN ? 86_400 : min(max(0, connectTimeout), 86_400)) * 1e9))))
-            if let certificateAuthorities {
-                var tls = TLSConfiguration.makeClientConfiguration()
-                do {
-                    let certificates = try NIOSSLCertificate.fromPEMFile(certificateAuthorities)
-                    guard !certificates.isEmpty else { throw RemoteProblem.unreachable("no certificate in it") }
-                    tls.trustRoots = .certificates(certificates)
-                } catch {
-                    throw .unreachable("cannot use the certificate authorities in \(certificateAuthorities): \(error)")
-                }
-                settings.tlsConfiguration = tls
-            }
+            settings.tlsConfiguration = try Self.trusting(certificateAuthorities)
             settings.decompression = .disabled
             settings.connectionPool.retryConnectionEstablishment = false
             client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        }
+
+        /// TLS that trusts only the authorities of the PEM file at `path`; nil (the system's) without one.
+        static func trusting(_ path: String?) throws(RemoteProblem) -> TLSConfiguration? {
+            guard let path else { return nil }
+            var tls = TLSConfiguration.makeClientConfiguration()
+            do {
+                let certificates = try NIOSSLCertificate.fromPEMFile(path)
+                guard !certificates.isEmpty else { throw RemoteProblem.unreachable("no certificate in it") }
+                tls.trustRoots = .certificates(certificates)
+            } catch {
+                throw .unreachable("cannot use the certificate authorities in \(path): \(error)")
+            }
+            return tls
         }
 
         public func shutdown() async { try? await client.shutdown() }

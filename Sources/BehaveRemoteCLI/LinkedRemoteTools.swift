@@ -23,6 +23,22 @@
                 + CommandLine.arguments.dropFirst().joined(separator: "\u{0}")
         }
 
+        func liveEvents(_ url: String, options: RemoteOptions, messageLimit: Int) throws(BehaveExitError)
+            -> EventChannel
+        {
+            let configuration: LiveEventsConfiguration
+            do { configuration = try options.liveConfiguration(messageLimit: messageLimit) } catch {
+                throw BehaveExitError(BehaveExit.report(error))
+            }
+            let live: LiveEvents
+            do { live = try LiveEvents(url: url, configuration: configuration) } catch {
+                throw BehaveExitError(BehaveExit.report(error))
+            }
+            let channel = EventChannel()
+            live.start(into: channel)
+            return channel
+        }
+
         func load(
             _ url: String, options: RemoteOptions, inputLimit: Int,
             validate: (Behaviour) -> [Diagnostic]

@@ -29,6 +29,25 @@
         }
     }
 
+    extension RemoteOptions {
+        /// How `--events URL` connects: the same TLS, headers and connect timeout as a fetch, and
+        /// its reports on stderr.
+        func liveConfiguration(messageLimit: Int) throws(BehaveError) -> LiveEventsConfiguration {
+            var live = LiveEventsConfiguration()
+            live.allowHTTP = allowHTTP
+            live.headers = headers.map { (name: $0.name, value: $0.value) }
+            if let certificateAuthorities {
+                _ = try FileBytes.read(certificateAuthorities, limit: 1 << 20)
+                live.certificateAuthorities = certificateAuthorities
+            }
+            if let connectTimeout { live.connectTimeout = connectTimeout }
+            live.maximumMessage = messageLimit
+            // Each line starts with the URL (and a message's number, as stdin's lines do).
+            live.report = { line in StandardError.write(line + "\n") }
+            return live
+        }
+    }
+
     extension RemoteBehaviour.Origin {
         /// The tool's exit code when a behaviour from this copy ran without error.
         var successCode: Int32 {

@@ -3,6 +3,7 @@
  * point makes one protected call of a driver function, a closure over the runtime, and reports
  * in a struct. Calls every other file of the runtime; only the host calls it.
  */
+#include <string.h>
 #include "runtime.h"
 
 /* ---- The driver's functions, each run by an entry point below under protection */
@@ -70,6 +71,15 @@ static int rt_resolve(lua_State *L) {
     return 0;
 }
 
+/* Events named behave.… are the host's notices (a live connection's state): a behaviour may
+   ignore them without being told it dropped one. */
+static int is_notice(lua_State *L, int index) {
+    size_t length;
+    if (lua_type(L, index) != LUA_TSTRING) return 0;
+    const char *name = lua_tolstring(L, index, &length);
+    return length > 7 && memcmp(name, "behave.", 7) == 0;
+}
+
 static int rt_deliverall(lua_State *L) {
     behave_runtime *rt = behave_runtime_of(L);
     rt->now = luaL_checknumber(L, 1);
@@ -84,7 +94,7 @@ static int rt_deliverall(lua_State *L) {
         if (i > 1) behave_next_slice(L);
         lua_rawgeti(L, EVENTS, 2 * i - 1);
         lua_rawgeti(L, EVENTS, 2 * i);
-        if (behave_rt_deliver(L, rt, BASE + 1) == 0) {
+        if (behave_rt_deliver(L, rt, BASE + 1) == 0 && !is_notice(L, BASE + 1)) {
             /* Rare, and the host names the first in its report: told whether or not it traces. */
             rt->unhandled++;
             behave_rt_get(L, TRACER);

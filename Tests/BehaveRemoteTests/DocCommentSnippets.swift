@@ -24,6 +24,16 @@
             _ = report
         }
 
+        /// LiveEventsConfiguration's example: compiled (LiveEventsLibraryTests connects).
+        func liveEventsConfiguration() -> LiveEventsConfiguration {
+            // snippet: LiveEventsConfiguration
+            var live = LiveEventsConfiguration()
+            live.headers = [(name: "Authorization", value: "Bearer t0ken")]
+            live.report = { line in print(line) }
+            // snippet end
+            return live
+        }
+
         /// BackgroundRefresh's example: compiled, not run (RemoteLoaderTests waits for refreshes).
         func backgroundRefresh(_ loaded: RemoteBehaviour, logger: Logger) {
             // snippet: BackgroundRefresh

@@ -141,10 +141,7 @@
         func productionChecks() async throws {
             let certificates = try TestServer.makeCertificates()
             let server = try TestServer(
-                tls: (
-                    certificates.appendingPathComponent("good.pem").path,
-                    certificates.appendingPathComponent("good.key").path
-                ))
+                tls: TestServer.pair("good", in: certificates))
             let team = SigningKey()
             let bytes = Array(RemoteFixtures.first.utf8)
             try server.serve([

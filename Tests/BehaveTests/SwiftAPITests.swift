@@ -84,6 +84,19 @@ struct SwiftAPITests {
         #expect(seen.output == "price_drop\nother\n")
     }
 
+    @Test("an event named behave.… is the host's notice: nothing wanting it is not counted")
+    func notices() async throws {
+        let host = try Self.host()
+        let report = try await host.run(
+            Behaviour(name: "quiet.lua", source: "on('price_drop', function() end)"),
+            timeline: [
+                TimedEvent("behave.connection", data: ["state": "open"]), TimedEvent("behave"), TimedEvent("behave."),
+            ])
+        // "behave" and "behave." name no notice: a notice has a name after the dot.
+        #expect(report.unhandledEvents == 2)
+        #expect(report.firstUnhandledEvent == "'behave' at 0s")
+    }
+
     struct Order: Decodable, Equatable {
         var item: String
         var quantity: Int

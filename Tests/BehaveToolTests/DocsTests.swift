@@ -32,6 +32,11 @@ struct DocsTests {
         "docs/platforms.md": [],
         // RecordingDocTests runs and compares them
         "docs/store.md": ["store-lua", "store-run", "store-app"],  // store-lua, store-run: StoreToolTests
+        // LiveDocTests runs them against the real server; live-app: LiveEventsLibraryTests
+        "docs/live.md": [
+            "live-device-lua", "live-device", "live-publish", "live-device-output", "live-stderr", "live-app",
+            "live-nginx",
+        ],
         "docs/recording.md": ["recording-lines", "recording-commands", "recording-diff", "recording-api"],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
         "docs/bridge.md": ["lua-fields"],
@@ -134,6 +139,7 @@ struct DocsTests {
             ("lua-fields", "docs/bridge.md", "Tests/LuaTests/FieldsTests.swift"),
             ("recording-api", "docs/recording.md", "Tests/BehaveTests/FlightRecorderTests.swift"),
             ("store-app", "docs/store.md", "Tests/BehaveTests/StoreTests.swift"),
+            ("live-app", "docs/live.md", "Tests/BehaveRemoteTests/LiveEventsLibraryTests.swift"),
             ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
             ("remote-headers", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),

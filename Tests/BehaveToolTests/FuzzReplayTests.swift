@@ -10,6 +10,7 @@ struct FuzzReplayTests {
         "each target takes its seeds and regressions without a finding",
         arguments: [
             "json", "events", "plan", "values", "sandbox", "trace", "replay", "signature", "cache", "quarantine",
+            "stream",
         ])
     func replay(target: String) throws {
         let directories = ["Fuzz/seeds/\(target)", "Fuzz/regressions/\(target)"].map {
@@ -17,7 +18,8 @@ struct FuzzReplayTests {
         }
         let count = try directories.flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }
             .filter { !$0.hasPrefix(".") }.count
-        let tool = ["signature", "cache", "quarantine"].contains(target) ? "behave-remote-fuzz" : "behave-fuzz"
+        let tool =
+            ["signature", "cache", "quarantine", "stream"].contains(target) ? "behave-remote-fuzz" : "behave-fuzz"
         let result = try Tool.run([target] + directories, program: Tool.product(tool))
         #expect(result.status == 0, "\(result.stderr.suffix(2000))")
         #expect(result.stdout == "\(tool): \(target): \(count) inputs replayed\n")
@@ -33,6 +35,7 @@ struct FuzzReplayTests {
         let remote = try Tool.run(["json"], program: Tool.product("behave-remote-fuzz"))
         #expect(remote.status == 64)
         #expect(
-            remote.stderr == "usage: behave-remote-fuzz signature|cache|quarantine [libFuzzer options] [CORPUS...]\n")
+            remote.stderr
+                == "usage: behave-remote-fuzz signature|cache|quarantine|stream [libFuzzer options] [CORPUS...]\n")
     }
 }

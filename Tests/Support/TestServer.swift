@@ -57,6 +57,7 @@ package final class TestServer {
         package var if_modified_since: String?
         package var user_agent: String?
         package var authorization: String?
+        package var last_event_id: String?
     }
 
     package let directory: URL
@@ -112,6 +113,11 @@ package final class TestServer {
             program: URL(fileURLWithPath: "/usr/bin/env"))
         guard result.status == 0 else { throw ServerError.didNotStart }
         return directory
+    }
+
+    /// The certificate and key named `name` (good, expired, wronghost) of ``makeCertificates()``'s `directory`.
+    package static func pair(_ name: String, in directory: URL) -> (certificate: String, key: String) {
+        (directory.appendingPathComponent(name + ".pem").path, directory.appendingPathComponent(name + ".key").path)
     }
 
     /// Replaces every route.

@@ -51,7 +51,8 @@ class Handler(BaseHTTPRequestHandler):
                  "if_none_match": self.headers.get("If-None-Match"),
                  "if_modified_since": self.headers.get("If-Modified-Since"),
                  "user_agent": self.headers.get("User-Agent"),
-                 "authorization": self.headers.get("Authorization")}
+                 "authorization": self.headers.get("Authorization"),
+                 "last_event_id": self.headers.get("Last-Event-ID")}
         with LOCK, open(os.path.join(ROOT, "requests.jsonl"), "a") as f:
             f.write(json.dumps(entry) + "\n")
 

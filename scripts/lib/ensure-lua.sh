@@ -2,7 +2,7 @@
 # (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
 # installing it with apt-get on Debian when it is missing. ensure_test_tools (scripts/test only) adds
 # what the tests alone use: python3 for the remote tests' HTTP server, jsonschema for the schema tests,
-# man-db for the install check.
+# man-db for the install check, nginx with nchan for the live events' pub/sub server, curl to publish.
 
 ensure_lua() {
     local need=()
@@ -33,6 +33,10 @@ ensure_test_tools() {
     local need=()
     command -v python3 >/dev/null 2>&1 || need+=(python3)
     command -v man >/dev/null 2>&1 || need+=(man-db)  # the install check reads the man page
+    # The live tests' pub/sub server (docs/live.md): Debian's nginx with the nchan module.
+    command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
+    [ -e /usr/lib/nginx/modules/ngx_nchan_module.so ] || need+=(libnginx-mod-nchan)
+    command -v curl >/dev/null 2>&1 || need+=(curl)
     if [ ${#need[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"

@@ -75,8 +75,8 @@ struct RunCommand: RemoteCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Events to deliver: a JSON-lines file of {\"event\": NAME, \"data\": …, \"after\": SECONDS}, or - to read them from stdin as they come.",
-            valueName: "file"))
+            "Events to deliver: a JSON-lines file of {\"event\": NAME, \"data\": …, \"after\": SECONDS}, - to read them from stdin as they come, or a pub/sub server's https:// (server-sent events) or wss:// (WebSocket) URL.",
+            valueName: "file|url"))
     var events: String?
 
     @Flag(
@@ -97,7 +97,9 @@ struct RunCommand: RemoteCommand {
     @OptionGroup(title: "Remote behaviours", visibility: BehaveTool.current.remoteHelpVisibility) var remote:
         RemoteOptions
 
-    var needsRemoteTools: Bool { file.map(Behaviour.isRemote) ?? false }
+    var needsRemoteTools: Bool {
+        (file.map(Behaviour.isRemote) ?? false) || (events.map(RunInvocation.isLiveEvents) ?? false)
+    }
 
     /// Whether options may follow the behaviour, as before lua's command line: for an https://
     /// URL, which no lua runs and whose remote options are usually written after it. Set, and the

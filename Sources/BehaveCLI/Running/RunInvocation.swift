@@ -47,7 +47,7 @@ struct RunInvocation: Equatable {
     private func executeOnce(
         remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
     ) async throws(ExitCode) {
-        let (timeline, channel) = try eventsToDeliver()
+        let (timeline, channel) = try eventsToDeliver(remote: remote, tools: tools)
         let host = try ToolHost.make(policy: policy, clock: fast ? VirtualClock() : SystemClock(), store: store)
         defer { required = host.requiredFiles }
         // The script and its arguments end the command line (options stop at the script): what
@@ -113,9 +113,20 @@ struct RunInvocation: Equatable {
 
     /// The events the run gets: stdin's lines as they come (`--events -`), or an events file's, each
     /// at its time.
-    private func eventsToDeliver() throws(ExitCode) -> (timeline: [TimedEvent], channel: EventChannel?) {
+    private func eventsToDeliver(remote: RemoteOptions?, tools: (any RemoteTools)?) throws(ExitCode) -> (
+        timeline: [TimedEvent], channel: EventChannel?
+    ) {
         if events == "-" { return ([], StdinEvents.start(lineLimit: policy.limits.input)) }
         guard let events else { return ([], nil) }
+        if Self.isLiveEvents(events) {
+            // The plain path never sees a URL; the parsed command hands one to behave-remote.
+            guard let tools, let remote else { throw ExitCode(BehaveExit.nothingRan) }
+            do {
+                return ([], try tools.liveEvents(events, options: remote, messageLimit: policy.limits.input))
+            } catch {
+                throw error.code
+            }
+        }
         do {
             let timeline = try TimedEvent.parseLines(
                 FileBytes.read(events, limit: policy.limits.input, seconds: policy.limits.time), file: events)
@@ -123,6 +134,11 @@ struct RunInvocation: Equatable {
         } catch {
             throw BehaveExit.report(error)
         }
+    }
+
+    /// Whether `--events` names a pub/sub server rather than a file.
+    static func isLiveEvents(_ events: String) -> Bool {
+        ["http://", "https://", "ws://", "wss://"].contains { events.lowercased().hasPrefix($0) }
     }
 
     /// The behaviour: the `-e` chunk, the `-e`/`-l` program alone, or the file (or URL, checked by

@@ -56,7 +56,8 @@ package enum BehaveMain {
         }
         do {
             var command = try BehaveCommand.parseAsRoot(arguments)
-            if let run = command as? RunCommand, run.needsRemoteTools, !run.scriptArguments.isEmpty {
+            if let run = command as? RunCommand, run.file.map(Behaviour.isRemote) ?? false, !run.scriptArguments.isEmpty
+            {
                 RunCommand.optionsFollowURL = true
                 command = try BehaveCommand.parseAsRoot(arguments)
             }

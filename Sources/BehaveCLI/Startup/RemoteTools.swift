@@ -14,6 +14,10 @@ package protocol RemoteTools: Sendable {
         _ url: String, options: RemoteOptions, inputLimit: Int,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour
+    /// Starts delivering the events published at `url` (`--events URL`: server-sent events or
+    /// WebSocket), reconnecting until the process ends; one line on stderr per change of the
+    /// connection's state. `messageLimit` bounds a line and a message (`--max-input`).
+    func liveEvents(_ url: String, options: RemoteOptions, messageLimit: Int) throws(BehaveExitError) -> EventChannel
     /// `behave keygen`.
     func keygen(_ command: KeygenCommand) throws
     /// `behave sign`.

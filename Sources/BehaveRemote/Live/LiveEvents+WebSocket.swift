@@ -1,0 +1,114 @@
+#if Remote
+    import AsyncHTTPClient
+    import Behave
+    import NIOConcurrencyHelpers
+    import NIOCore
+    import NIOHTTP1
+    import NIOWebSocket
+    import WebSocketKit
+
+    extension LiveEvents {
+        /// What the WebSocket's callbacks, on its event loop, hand to the connection's task.
+        private enum Arrival: Sendable {
+            case opened
+            case text(String)
+            case binary
+            case closed(WebSocketErrorCode?)
+            case failed(String)
+            case connectTimedOut
+        }
+
+        /// One WebSocket connection: each text message a line of an events file.
+        func streamWebSocket(_ receive: (Happening) -> Void) async throws(ConnectionEnd) {
+            var settings = WebSocketClient.Configuration(maxFrameSize: Self.frameLimit(configuration.maximumMessage))
+            do {
+                settings.tlsConfiguration = try AsyncHTTPClientTransport.trusting(configuration.certificateAuthorities)
+            } catch {
+                throw .problem(error.description)
+            }
+            settings.maxAccumulatedFrameSize = Self.frameLimit(configuration.maximumMessage)
+            var headers = HTTPHeaders()
+            if !configuration.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                headers.add(name: "User-Agent", value: HTTPFetcher.userAgent)
+            }
+            for (name, value) in configuration.headers { headers.add(name: name, value: value) }
+            // One message at a time crosses over: the socket reads on only as the task takes them.
+            let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival.self)
+            let socket = NIOLockedValueBox<WebSocket?>(nil)
+            let ping = Self.amount(configuration.idleTimeout / 2)
+            WebSocket.connect(
+                to: url, headers: headers, configuration: settings, on: HTTPClient.defaultEventLoopGroup
+            ) { ws in
+                socket.withLockedValue { $0 = ws }
+                ws.pingInterval = ping  // an unanswered ping closes it: a dead network is noticed
+                ws.onText { _, text in continuation.yield(.text(text)) }
+                ws.onBinary { _, _ in continuation.yield(.binary) }
+                ws.onClose.whenComplete { _ in
+                    continuation.yield(.closed(ws.closeCode))
+                    continuation.finish()
+                }
+                continuation.yield(.opened)
+            }.whenFailure { error in
+                continuation.yield(.failed(Self.describeUpgrade(error)))
+                continuation.finish()
+            }
+            let timeout = configuration.connectTimeout
+            let timer = Task {
+                try? await Task.sleep(nanoseconds: UInt64(min(max(0, timeout), 86_400) * 1e9))
+                continuation.yield(.connectTimedOut)
+            }
+            defer {
+                timer.cancel()
+                _ = socket.withLockedValue { $0 }?.close()
+            }
+            let reason = await withTaskCancellationHandler {
+                var opened = false
+                for await arrival in arrivals {
+                    switch arrival {
+                    case .opened:
+                        opened = true
+                        timer.cancel()
+                        receive(.opened)
+                    case .text(let text): receive(.message(Array(text.utf8)))
+                    case .binary: receive(.refused("it is a binary message; events are text"))
+                    case .closed(let code): return Self.describeClose(code, limit: configuration.maximumMessage)
+                    case .failed(let reason): return reason
+                    case .connectTimedOut:
+                        if !opened {
+                            return "cannot connect within \(Limits.formatSeconds(timeout)) (--connect-timeout)"
+                        }
+                    }
+                }
+                return "the server closed the connection"
+            } onCancel: {
+                continuation.finish()
+            }
+            throw .problem(reason)
+        }
+
+        private static func frameLimit(_ limit: Int) -> Int {
+            limit > 0 ? min(limit, Int(UInt32.max)) : Int(UInt32.max)
+        }
+
+        private static func describeClose(_ code: WebSocketErrorCode?, limit: Int) -> String {
+            switch code {
+            case .messageTooLarge?:
+                return "a message is longer than the limit of \(limit) bytes; the connection was closed"
+            case .normalClosure?, .goingAway?: return "the server closed the connection"
+            case let code?: return "the connection was closed (\(code))"
+            // Only NIO's own protocol checks close a connection without a code: the frame's
+            // length over the limit is the one a server that speaks WebSocket trips.
+            case nil:
+                return
+                    "a message is longer than the limit of \(limit) bytes, or broke the protocol; the connection was closed"
+            }
+        }
+
+        private static func describeUpgrade(_ error: any Error) -> String {
+            if let error = error as? WebSocketClient.Error, case .invalidResponseStatus(let head) = error {
+                return "the server answered \(head.status.code)"
+            }
+            return describe(error)
+        }
+    }
+#endif

@@ -1,0 +1,225 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// `--events URL` against a real pub/sub server on 127.0.0.1 (nginx with nchan, configured by
+/// deploy/nchan): server-sent events and WebSocket delivery, resuming after a
+/// restart, backoff that reports once, bounds, a token, TLS.
+@Suite("Live events through a real pub/sub server")
+struct LiveEventsTests {
+    /// A behaviour that prints each STATE's `n` and the connection's states, and stops at `last`
+    /// (or after `seconds`, so that no test can hang).
+    static func behaviour(last: Int, seconds: Int = 60) throws -> (directory: URL, file: String) {
+        let work = try Tool.temporaryDirectory()
+        let file = try Tool.write(
+            """
+            on("behave.connection", function(c) print("connection", c.state) end)
+            on("STATE", function(d) print("STATE", d.n) if d.n == \(last) then stop("done") end end)
+            after(\(seconds), function() stop("gave up") end)
+            """, to: "device.lua", in: work)
+        return (work, file)
+    }
+
+    /// Runs `behave run --events URL device.lua` in the background.
+    static func device(_ url: String, last: Int, _ extra: [String] = []) throws -> BackgroundRun {
+        let (work, file) = try behaviour(last: last)
+        return BackgroundRun(["run", "--events", url] + extra + [file], in: work)
+    }
+
+    static func state(_ n: Int) -> String { #"{"event": "STATE", "data": {"n": \#(n)}}"# }
+
+    @Test(
+        "server-sent events: each message a line of an events file, one spread over lines too; a bad one is reported and skipped"
+    )
+    func serverSentEvents() async throws {
+        let server = try PubSubServer()
+        let run = try Self.device(server.url("keynote"), last: 3, ["--allow-http"])
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(Self.state(1), to: "keynote")
+        try server.publish("{\"event\": \"STATE\",\n \"data\": {\"n\": 2}}", to: "keynote")
+        try server.publish("{\"event\": STATE}", to: "keynote")
+        try server.publish(Self.state(3), to: "keynote")
+        let result = try await run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "connection\topen\nSTATE\t1\nSTATE\t2\nSTATE\t3\n")
+        // docs/live.md shows this line.
+        #expect(
+            result.stderr
+                == "\(server.url("keynote")):3:11: error: expected a value (object, array, string, number, true, false or null), found 'S'; skipped\n"
+        )
+    }
+
+    @Test("WebSocket: each text message a line of an events file")
+    func webSocket() async throws {
+        let server = try PubSubServer()
+        let run = try Self.device(server.url("keynote", webSocket: true), last: 2, ["--allow-http"])
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(Self.state(1), to: "keynote")
+        try server.publish(Self.state(2), to: "keynote")
+        let result = try await run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "connection\topen\nSTATE\t1\nSTATE\t2\n")
+    }
+
+    @Test("a server restarted mid-stream: the device comes back with Last-Event-ID, and nothing is lost or repeated")
+    func resumeAfterRestart() async throws {
+        let server = try PubSubServer()
+        let run = try Self.device(server.url("keynote"), last: 4, ["--allow-http"])
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(Self.state(1), to: "keynote")
+        try server.publish(Self.state(2), to: "keynote")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        server.stop()
+        try await Task.sleep(nanoseconds: 2_000_000_000)  // several attempts fail meanwhile
+        try server.start()
+        // Published before the device is back: it gets it by resuming after the last id it had.
+        try server.publish(Self.state(3), to: "keynote")
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(Self.state(4), to: "keynote")
+        let result = try await run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout
+                == "connection\topen\nSTATE\t1\nSTATE\t2\nconnection\tlost\nconnection\topen\nSTATE\t3\nSTATE\t4\n")
+        // One line when it drops and one when it is back, however many attempts failed between.
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("\(server.url("keynote")): connection lost: ") == true, "\(result.stderr)")
+        #expect(lines.last == "\(server.url("keynote")): connected again", "\(result.stderr)")
+    }
+
+    @Test("a message over --max-input is refused with one line, and the stream goes on")
+    func oversize() async throws {
+        let server = try PubSubServer()
+        let run = try Self.device(server.url("keynote"), last: 2, ["--allow-http", "--max-input", "1KiB"])
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(
+            #"{"event": "STATE", "data": {"n": 0, "pad": "\#(String(repeating: "x", count: 2000))"}}"#, to: "keynote")
+        try server.publish(Self.state(1), to: "keynote")
+        try server.publish(String(repeating: "y", count: 5000), to: "keynote")
+        try server.publish(Self.state(2), to: "keynote")
+        let result = try await run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "connection\topen\nSTATE\t1\nSTATE\t2\n")
+        #expect(
+            result.stderr.hasPrefix(
+                "\(server.url("keynote")): message 1 refused: a line is longer than the limit of 1024 bytes\n"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("message 3 refused: "), "\(result.stderr)")
+    }
+
+    @Test("a WebSocket message over --max-input closes the connection with the reason; the device comes back")
+    func webSocketOversize() async throws {
+        let server = try PubSubServer()
+        let run = try Self.device(
+            server.url("keynote", webSocket: true), last: 1, ["--allow-http", "--max-input", "1KiB"])
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(String(repeating: "x", count: 5000), to: "keynote")
+        try await Task.sleep(nanoseconds: 500_000_000)
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(Self.state(1), to: "keynote")
+        let result = try await run.result()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("STATE\t1\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("longer than the limit of 1024 bytes"), "\(result.stderr)")
+    }
+
+    @Test("a server that wants a token answers 401 without it, reported once; with --header the device gets in")
+    func token() async throws {
+        let server = try PubSubServer(token: "t0ken")
+        let (work, file) = try Self.behaviour(last: 1, seconds: 3)
+        let refused = try Tool.run(["run", "--allow-http", "--events", server.url("keynote"), file], in: work)
+        #expect(refused.status == 0)
+        #expect(refused.stdout == "connection\tlost\n")
+        #expect(
+            refused.stderr
+                == "\(server.url("keynote")): cannot connect: the server answered 401; trying again within 1 s, then less often\n"
+        )
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        let run = try Self.device(
+            server.url("keynote"), last: 1, ["--allow-http", "--header", "Authorization: Bearer t0ken"])
+        try await server.waitForSubscribers(1, on: "keynote")
+        try server.publish(Self.state(1), to: "keynote")
+        let result = try await run.result()
+        #expect(result.stdout == "connection\topen\nSTATE\t1\n", "\(result.stderr)")
+    }
+
+    @Test("TLS with a throwaway authority: https and wss with --ca-file; without it the certificate is refused")
+    func tls() async throws {
+        let certificates = try TestServer.makeCertificates()
+        let server = try PubSubServer(
+            tls: TestServer.pair("good", in: certificates))
+        let authority = certificates.appendingPathComponent("ca.pem").path
+        for webSocket in [false, true] {
+            let url = server.url("keynote", webSocket: webSocket)
+            let run = try Self.device(url, last: 1, ["--ca-file", authority])
+            try await server.waitForSubscribers(1, on: "keynote")
+            try server.publish(Self.state(1), to: "keynote")
+            let result = try await run.result()
+            #expect(result.stdout == "connection\topen\nSTATE\t1\n", "\(url): \(result.stderr)")
+            let (work, file) = try Self.behaviour(last: 1, seconds: 2)
+            let refused = try Tool.run(["run", "--events", url, file], in: work)
+            #expect(refused.stderr.contains("certificate"), "\(url): \(refused.stderr)")
+        }
+    }
+
+    @Test(
+        "the stream's grammar: a byte-order mark, CR, LF and CRLF, comments, named events, multi-line data, id and retry"
+    )
+    func grammar() async throws {
+        let server = try TestServer()
+        let stream =
+            "\u{FEFF}: a comment\r\nretry: 100\r\nid: 7\r\nevent: STATE\r\ndata: {\"n\":\r\ndata: 1}\r\n\r\n"
+            + "event: STATE\rdata: not json\r\r"
+            + "unknown: field\nid\ndata: {\"event\": \"STATE\", \"data\": {\"n\": 2}}\n\n"
+            + "id: 9\nevent: STATE\n\n"  // no data: nothing is dispatched
+        try server.serve(["/s": .body(stream, contentType: "text/event-stream")])
+        let (work, file) = try Self.behaviour(last: 2)
+        let result = try Tool.run(["run", "--allow-http", "--events", server.url("/s"), file], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "connection\topen\nSTATE\t1\nSTATE\t2\n")
+        #expect(result.stderr == "\(server.url("/s")):2:2: error: expected 'null', found 'o'; skipped\n")
+        // The first connection sends no id; later ones resume after the last id the stream gave.
+        let requests = try server.requests()
+        #expect(requests.first?.last_event_id == nil)
+        #expect(requests.dropFirst().allSatisfy { $0.last_event_id == "9" }, "\(requests.map(\.last_event_id))")
+    }
+
+    @Test("a server that answers 204 has no more events: the behaviour sees the stream closed and may end")
+    func noContent() throws {
+        let server = try TestServer()
+        try server.serve(["/s": TestServer.Route(status: 204)])
+        let work = try Tool.temporaryDirectory()
+        let file = try Tool.write(
+            #"on("behave.connection", function(c) print(c.state, c.attempt) end)"#, to: "device.lua", in: work)
+        let result = try Tool.run(["run", "--allow-http", "--events", server.url("/s"), file], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "closed\t0\n")
+        #expect(result.stderr.hasSuffix(": the server has no more events (204 No Content)\n"), "\(result.stderr)")
+    }
+
+    @Test("a Content-Type other than text/event-stream is no stream: reported once, and tried again")
+    func notAStream() throws {
+        let server = try TestServer()
+        try server.serve(["/s": .body("<html>login</html>", contentType: "text/html")])
+        let (work, file) = try Self.behaviour(last: 1, seconds: 2)
+        let result = try Tool.run(["run", "--allow-http", "--events", server.url("/s"), file], in: work)
+        #expect(result.stdout == "connection\tlost\n")
+        #expect(
+            result.stderr.contains(": cannot connect: Content-Type text/html is not text/event-stream; "),
+            "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try server.requests().count >= 2)
+    }
+
+    @Test("plain http:// and ws:// need --allow-http; before anything runs")
+    func refusedURLs() throws {
+        let (work, file) = try Self.behaviour(last: 1, seconds: 1)
+        for url in ["http://127.0.0.1:1/sub/x", "ws://127.0.0.1:1/sub/x"] {
+            let result = try Tool.run(["run", "--events", url, file], in: work)
+            #expect(result.status == 64, "\(url): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
+}
