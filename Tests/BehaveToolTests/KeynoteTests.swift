@@ -36,6 +36,24 @@ struct KeynoteTests {
         #expect(result.status == 0)
     }
 
+    @Test("a phone that voted and restarts has voted: the store keeps it, and clearing it forgets")
+    func votedAcrossRestarts() throws {
+        let store = try Tool.temporaryDirectory().path
+        let run = [
+            "run", "--store-dir", store, "--events", "scripts/examples/keynote-events.jsonl", "--fast",
+            "scripts/examples/keynote.lua",
+        ]
+        #expect(try Tool.run(run).stdout == Self.expected)
+        let again = try Tool.run(run)
+        #expect(again.status == 0)
+        #expect(!again.stdout.contains("Vote #"), "\(again.stdout)")
+        #expect(
+            again.stdout.components(separatedBy: "Already voted for Bordeaux\n").count == 3, "\(again.stdout)")
+        #expect(
+            try Tool.run(["store", "--store-dir", store, "--clear", "scripts/examples/keynote.lua"]).status == 0)
+        #expect(try Tool.run(run).stdout == Self.expected)
+    }
+
     @Test("the context decides the vote")
     func otherDestination() throws {
         let result = try Tool.run([

@@ -35,7 +35,9 @@ package enum Tool {
     }
 
     /// Runs `behave` (or `program`) with `arguments`; `input` (if any) is written to its stdin, then closed;
-    /// `inputFile` (if any) is its stdin instead (`/dev/zero`). `environment` replaces the test's own.
+    /// `inputFile` (if any) is its stdin instead (`/dev/zero`). `environment` replaces the test's own;
+    /// without it, the tool's default store is `directory`'s own (`.state` in it), or a fresh one
+    /// when there is no directory, so that what one test's behaviour keeps never reaches another's.
     package static func run(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil, inputFile: String? = nil,
         program: URL? = nil, environment: [String: String]? = nil
@@ -43,7 +45,14 @@ package enum Tool {
         let process = Process()
         process.executableURL = program ?? executable
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if let environment {
+            process.environment = environment
+        } else {
+            var isolated = ProcessInfo.processInfo.environment
+            isolated["XDG_STATE_HOME"] =
+                try directory.map { $0.appendingPathComponent(".state").path } ?? temporaryDirectory().path
+            process.environment = isolated
+        }
         process.currentDirectoryURL = directory ?? root
         let out = Pipe()
         let err = Pipe()

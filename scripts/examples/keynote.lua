@@ -1,14 +1,14 @@
 -- The Xebicon'16 interactive keynote (seed 003), written as a behaviour.
 --
 -- The server pushes the keynote's states as events; each one switches the screen. The
--- spectator votes once, for Bordeaux or Lyon; an obstacle on the tracks holds the train's
--- position updates until it is cleared.
+-- spectator votes once, for Bordeaux or Lyon, remembered across restarts (the store); an
+-- obstacle on the tracks holds the train's position updates until it is cleared.
 --
 --   behave run --events scripts/examples/keynote-events.jsonl --fast scripts/examples/keynote.lua
 --   behave run --context destination=Lyon --events … scripts/examples/keynote.lua
 
 local destination = context.destination or "Bordeaux"
-local voted = nil          -- the destination voted for, once the vote is sent
+local voted = store and store.get("voted")  -- kept in the host's store: a restarted phone has voted
 local blocked = false      -- an obstacle holds the train
 
 local function present(state)
@@ -29,7 +29,7 @@ on("VOTE_TRAIN_START", function(data)
     print("No train goes to " .. destination .. ": not voting")
     return
   end
-  voted = destination
+  voted = destination; if store then store.set("voted", voted) end  -- before sending: never twice
   wait(1)                                  -- the spectator takes a moment to choose
   print(Keynote.vote(destination))         -- waits for the server's answer
 end)
