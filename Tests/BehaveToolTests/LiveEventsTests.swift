@@ -212,6 +212,64 @@ struct LiveEventsTests {
         #expect(try server.requests().count >= 2)
     }
 
+    /// Runs the device against the test server's stream `body` until it stops or `seconds` pass.
+    static func hostile(_ body: String, last: Int = 9, seconds: Int = 3, _ extra: [String] = []) throws -> (
+        Tool.Result, [TestServer.Request]
+    ) {
+        let server = try TestServer()
+        try server.serve(["/s": .body(body, contentType: "text/event-stream")])
+        let (work, file) = try Self.behaviour(last: last, seconds: seconds)
+        let result = try Tool.run(["run", "--allow-http", "--events", server.url("/s")] + extra + [file], in: work)
+        return (result, try server.requests())
+    }
+
+    @Test("a server that accepts and closes at once, even with retry: 0, is tried again less and less often")
+    func noSpin() throws {
+        let (result, requests) = try Self.hostile("retry: 0\n\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(requests.count >= 2 && requests.count < 15, "\(requests.count) connections in 3 s")
+    }
+
+    @Test("a server cannot forge the host's notices, nor hold events back with \"after\"")
+    func forgedAndHeld() throws {
+        let (result, _) = try Self.hostile(
+            "event: behave.connection\ndata: {\"state\": \"closed\"}\n\n"
+                + "data: {\"event\": \"STATE\", \"data\": {\"n\": 1}, \"after\": 3600}\n\n"
+                + "event: STATE\ndata: {\"n\": 2}\n\n", last: 2, seconds: 20)
+        #expect(result.stdout == "connection\topen\nSTATE\t1\nSTATE\t2\n", "\(result.stderr)")
+        #expect(result.stderr.contains("/s: message 1 refused: events named behave.… are the host's own\n"))
+    }
+
+    @Test("bad messages without end: the first ten are reported, then one line says the rest are not")
+    func problemsBounded() throws {
+        let (result, _) = try Self.hostile(String(repeating: "data: not json\n\n", count: 50))
+        // Besides the connection's own lines, which come once per change of state.
+        let lines = result.stderr.split(separator: "\n").filter { !$0.contains("connect") }
+        #expect(lines.count == 11, "\(result.stderr)")
+        #expect(lines.filter { $0.hasSuffix("; skipped") }.count == 10)
+        #expect(lines.last?.hasSuffix(": more messages refused or skipped; no more are reported") == true)
+    }
+
+    @Test("an id no header can carry is ignored: the device keeps coming back, after the last good id")
+    func controlCharacterID() throws {
+        let (_, requests) = try Self.hostile(
+            "id: 5\ndata: {\"event\": \"X\"}\n\nid: a\u{1}b\ndata: {\"event\": \"X\"}\n\n")
+        #expect(requests.count >= 2)
+        #expect(requests.dropFirst().allSatisfy { $0.last_event_id == "5" }, "\(requests.map(\.last_event_id))")
+    }
+
+    @Test("a server that accepts and never answers is a failed attempt after --connect-timeout")
+    func silentServer() throws {
+        let server = try TestServer()
+        try server.serve(["/s": TestServer.Route(stall: "headers")])
+        let (work, file) = try Self.behaviour(last: 1, seconds: 3)
+        let result = try Tool.run(
+            ["run", "--allow-http", "--connect-timeout", "1", "--events", server.url("/s"), file], in: work)
+        #expect(result.stdout == "connection\tlost\n")
+        #expect(
+            result.stderr.contains(": cannot connect: no answer within 1 s (--connect-timeout); "), "\(result.stderr)")
+    }
+
     @Test("plain http:// and ws:// need --allow-http; before anything runs")
     func refusedURLs() throws {
         let (work, file) = try Self.behaviour(last: 1, seconds: 1)

@@ -14,6 +14,14 @@
         private(set) var failures = 0
         /// The server's `retry:`, which replaces the configured first delay.
         var serverDelay: Double?
+        /// When the connection last opened.
+        private var openedAt: ContinuousClock.Instant?
+
+        /// How long a connection must last to count as a success: one that a server accepts and
+        /// closes at once is a failure, so that the delay grows rather than the loop spinning.
+        static let steady: Duration = .seconds(10)
+        /// The shortest delay, whatever a server's `retry:` says.
+        static let shortest = 0.1
 
         init(url: String, configuration: LiveEventsConfiguration) {
             self.url = url
@@ -21,10 +29,10 @@
         }
 
         /// The connection is open: the notice for the behaviour.
-        mutating func opened() -> PlainValue? {
+        mutating func opened() -> PlainValue {
             defer {
                 phase = .open
-                failures = 0
+                openedAt = .now
             }
             if phase == .lost { configuration.report?("\(url): connected again") }
             return ["state": "open", "url": .string(url), "attempt": .integer(Int64(failures))]
@@ -32,8 +40,9 @@
 
         /// The connection failed or dropped: how long to wait, and the notice if this is news.
         mutating func lost(_ reason: String) -> (wait: Double, notice: PlainValue?) {
+            if phase == .open, let openedAt, ContinuousClock.now - openedAt >= Self.steady { failures = 0 }
             failures += 1
-            let first = max(0.001, serverDelay ?? configuration.reconnectDelay)
+            let first = max(Self.shortest, serverDelay ?? configuration.reconnectDelay)
             let bound = max(first, configuration.maximumReconnectDelay)
             let ceiling = min(bound, first * Double(1 << min(failures - 1, 30)))
             let wait = ceiling * Double.random(in: 0.5...1)

@@ -114,7 +114,11 @@
                     data = []
                 }
             case "id":
-                if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+                // The standard ignores an id with NUL; one with any control character is ignored
+                // too, since no Last-Event-ID header could carry it.
+                if !value.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                    idBuffer = String(decoding: value, as: UTF8.self)
+                }
             case "retry":
                 if !value.isEmpty, value.count <= 9, value.allSatisfy({ (0x30...0x39).contains($0) }) {
                     emit(.retry(Int(String(decoding: value, as: UTF8.self)) ?? 0))

@@ -40,10 +40,21 @@
             request.headers.add(name: "Cache-Control", value: "no-cache")
             if !lastID.isEmpty { request.headers.add(name: "Last-Event-ID", value: lastID) }
             for (name, value) in configuration.headers { request.headers.add(name: name, value: value) }
-            let response: HTTPClientResponse
-            do { response = try await client.execute(request, deadline: .distantFuture) } catch {
-                throw .problem(Self.describe(error))
+            // The connect timeout bounds the whole attempt, up to the answer's head: a server that
+            // accepts and says nothing is a failed attempt, not an open connection.
+            let outgoing = request
+            let answered = await Race.within(configuration.connectTimeout) {
+                () async -> Result<HTTPClientResponse, any Error> in
+                do { return .success(try await client.execute(outgoing, deadline: .distantFuture)) } catch {
+                    return .failure(error)
+                }
             }
+            guard let answered else {
+                throw .problem(
+                    "no answer within \(Limits.formatSeconds(configuration.connectTimeout)) (--connect-timeout)")
+            }
+            let response: HTTPClientResponse
+            do { response = try answered.get() } catch { throw .problem(Self.describe(error)) }
             switch response.status.code {
             case 200: break
             case 204: throw .closedByServer
@@ -60,6 +71,7 @@
             var parser = EventStreamParser(limit: configuration.maximumMessage, lastEventID: lastID)
             do {
                 for try await chunk in response.body {
+                    let before = parser.lastEventID
                     parser.feed(chunk.readableBytesView) { output in
                         switch output {
                         case .message(let message):
@@ -68,11 +80,12 @@
                             } else {
                                 receive(.message(Array(message.data.utf8)))
                             }
-                            receive(.resumeAfter(message.id))
                         case .refused(let reason): receive(.refused(reason))
                         case .retry(let milliseconds): receive(.retry(milliseconds))
                         }
                     }
+                    // Every message the chunk ended moves the resume point, even one with no data.
+                    if parser.lastEventID != before { receive(.resumeAfter(parser.lastEventID)) }
                 }
             } catch {
                 throw .problem(Self.describe(error))

@@ -27,19 +27,30 @@
                 throw .problem(error.description)
             }
             settings.maxAccumulatedFrameSize = Self.frameLimit(configuration.maximumMessage)
+            // A message in endless empty pieces is refused like one too long.
+            settings.minNonFinalFragmentSize = 1
+            settings.maxAccumulatedFrameCount = 1024
             var headers = HTTPHeaders()
             if !configuration.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
                 headers.add(name: "User-Agent", value: HTTPFetcher.userAgent)
             }
             for (name, value) in configuration.headers { headers.add(name: name, value: value) }
-            // One message at a time crosses over: the socket reads on only as the task takes them.
             let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival.self)
-            let socket = NIOLockedValueBox<WebSocket?>(nil)
+            // The socket, once upgraded; or that this attempt is over, so that a socket upgraded
+            // after its timeout or cancellation is closed at once rather than left open.
+            let socket = NIOLockedValueBox<(ws: WebSocket?, over: Bool)>((nil, false))
             let ping = Self.amount(configuration.idleTimeout / 2)
             WebSocket.connect(
                 to: url, headers: headers, configuration: settings, on: HTTPClient.defaultEventLoopGroup
             ) { ws in
-                socket.withLockedValue { $0 = ws }
+                let late = socket.withLockedValue { state in
+                    state.ws = ws
+                    return state.over
+                }
+                if late {
+                    _ = ws.close()
+                    return
+                }
                 ws.pingInterval = ping  // an unanswered ping closes it: a dead network is noticed
                 ws.onText { _, text in continuation.yield(.text(text)) }
                 ws.onBinary { _, _ in continuation.yield(.binary) }
@@ -59,7 +70,11 @@
             }
             defer {
                 timer.cancel()
-                _ = socket.withLockedValue { $0 }?.close()
+                let ws = socket.withLockedValue { state in
+                    state.over = true
+                    return state.ws
+                }
+                _ = ws?.close()
             }
             let reason = await withTaskCancellationHandler {
                 var opened = false

@@ -80,6 +80,7 @@
         /// The connect–deliver–wait loop.
         private func deliver(to channel: EventChannel) async {
             var connection = ConnectionState(url: url, configuration: configuration)
+            var problems = MessageProblems(report: configuration.report, url: url)
             var received = 0
             while !Task.isCancelled {
                 let problem: String
@@ -87,16 +88,16 @@
                     try await connect { happening in
                         switch happening {
                         case .opened:
-                            if let notice = connection.opened() { channel.send(Self.connectionEvent, notice) }
+                            channel.send(Self.connectionEvent, connection.opened())
                         case .message(let bytes):
                             received += 1
-                            deliver(bytes, number: received, to: channel)
+                            problems.note(deliver(bytes, number: received, to: channel))
                         case .named(let name, let data):
                             received += 1
-                            deliver(name, data: data, number: received, to: channel)
+                            problems.note(deliver(name, data: data, number: received, to: channel))
                         case .refused(let reason):
                             received += 1
-                            configuration.report?("\(url): message \(received) refused: \(reason)")
+                            problems.note("\(url): message \(received) refused: \(reason)")
                         case .retry(let milliseconds):
                             connection.serverDelay = Double(milliseconds) / 1000
                         case .resumeAfter(let id):
@@ -119,27 +120,37 @@
             }
         }
 
-        /// A WebSocket message: a line of an events file.
-        private func deliver(_ bytes: [UInt8], number: Int, to channel: EventChannel) {
+        /// A WebSocket message, or a server-sent one without `event:`: a line of an events file.
+        /// Its `after` is not kept: a live event is delivered as it arrives, and a server cannot
+        /// hold back the ones after it. Returns the problem, if any.
+        private func deliver(_ bytes: [UInt8], number: Int, to channel: EventChannel) -> String? {
             do {
-                if let event = try TimedEvent.parseLine(bytes, line: number, file: url) {
-                    channel.send(event.name, event.data, after: event.after)
-                }
+                guard let event = try TimedEvent.parseLine(bytes, line: number, file: url) else { return nil }
+                return send(event.name, event.data, number: number, to: channel)
             } catch {
-                configuration.report?("\(error); skipped")
+                return "\(error); skipped"
             }
         }
 
         /// A server-sent message with an `event:` field: that event, its data the JSON payload
-        /// (none when empty).
-        private func deliver(_ name: String, data: String, number: Int, to channel: EventChannel) {
-            guard !data.isEmpty else { return channel.send(name) }
+        /// (none when empty). Returns the problem, if any.
+        private func deliver(_ name: String, data: String, number: Int, to channel: EventChannel) -> String? {
+            guard !data.isEmpty else { return send(name, .null, number: number, to: channel) }
             do {
-                channel.send(name, PlainValue(try JSONParser.parse(Array(data.utf8))))
+                return send(name, PlainValue(try JSONParser.parse(Array(data.utf8))), number: number, to: channel)
             } catch {
                 let at = SourcePosition(line: number, column: error.position.column)
-                configuration.report?("\(Diagnostic(.error, file: url, at: at, error.message)); skipped")
+                return "\(Diagnostic(.error, file: url, at: at, error.message)); skipped"
             }
+        }
+
+        /// Sends the event, unless it claims a name of the host's notices, which no server may forge.
+        private func send(_ name: String, _ data: PlainValue, number: Int, to channel: EventChannel) -> String? {
+            guard !name.hasPrefix("behave.") else {
+                return "\(url): message \(number) refused: events named behave.… are the host's own"
+            }
+            channel.send(name, data)
+            return nil
         }
 
         /// One connection, until it ends.
