@@ -66,6 +66,33 @@ struct LiveEventsLibraryTests {
         return report
     }
 
+    @Test("a behaviour behind the server: the stream waits at maximumWaiting, and nothing is lost")
+    func backpressure() async throws {
+        let server = try PubSubServer()
+        var configuration = LiveEventsConfiguration()
+        configuration.allowHTTP = true
+        configuration.maximumWaiting = 5
+        let events = EventChannel()
+        let live = try LiveEvents(url: server.url("keynote"), configuration: configuration)
+        live.start(into: events)
+        try await server.waitForSubscribers(1, on: "keynote")
+        for number in 1...40 {
+            try server.publish(#"{"event": "SLIDE", "data": {"number": \#(number)}}"#, to: "keynote")
+        }
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        // No run has started: the channel holds what was read, and reading stopped near the bound.
+        #expect(events.waiting >= 5 && events.waiting < 40, "\(events.waiting) waiting")
+        let printed = Lines()
+        let host = try BehaveHost(modules: [], output: OutputSink(write: { printed.append($0) }, diagnostic: { _ in }))
+        let behaviour = Behaviour(
+            name: "count.lua",
+            source: "on('SLIDE', function(d) if d.number == 40 then print(d.number) stop('done') end end)")
+        let report = try await host.run(behaviour, events: events)
+        live.stop()
+        #expect(printed.all == ["40\n"])
+        #expect(report.unhandledEvents == 0)
+    }
+
     @Test("an unknown scheme, or plain http without allowHTTP, is refused when the source is made")
     func refused() {
         #expect(throws: RemoteError.self) { try LiveEvents(url: "ftp://example.com/x") }

@@ -30,6 +30,11 @@ public final class EventChannel: Sendable {
         state.deliver(.eventsEnded)
     }
 
+    /// How many events sent here wait for the behaviour to take them: those sent before the run
+    /// started, or that arrived while it was busy. A source that outpaces the behaviour (a live
+    /// server) waits while this is high, so that nothing grows without a bound.
+    public var waiting: Int { state.waiting }
+
     func attach(_ inbox: Inbox) { state.attach(inbox) }
     func detach() { state.attach(nil) }
 
@@ -47,6 +52,13 @@ public final class EventChannel: Sendable {
                 return inbox
             }
             target?.post(message)
+        }
+
+        var waiting: Int {
+            let inbox: Inbox? = lock.withLock { self.inbox }
+            let held = lock.withLock { backlog.count }
+            guard let inbox else { return held }
+            return held + inbox.count { if case .event = $0 { true } else { false } }
         }
 
         func attach(_ inbox: Inbox?) {

@@ -6,7 +6,9 @@
 
     extension LiveEvents {
         /// One server-sent events connection: a GET that stays open, read as it arrives.
-        func streamServerSentEvents(after lastID: String, _ receive: (Happening) -> Void) async throws(ConnectionEnd) {
+        func streamServerSentEvents(after lastID: String, channel: EventChannel, _ receive: (Happening) -> Void)
+            async throws(ConnectionEnd)
+        {
             var settings = HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
                 timeout: .init(
@@ -21,7 +23,7 @@
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
             let outcome: Result<Void, ConnectionEnd>
             do throws(ConnectionEnd) {
-                try await read(client, after: lastID, receive)
+                try await read(client, after: lastID, channel: channel, receive)
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
@@ -30,7 +32,9 @@
             try outcome.get()
         }
 
-        private func read(_ client: HTTPClient, after lastID: String, _ receive: (Happening) -> Void)
+        private func read(
+            _ client: HTTPClient, after lastID: String, channel: EventChannel, _ receive: (Happening) -> Void
+        )
             async throws(ConnectionEnd)
         {
             var request = HTTPClientRequest(url: url)
@@ -86,6 +90,8 @@
                     }
                     // Every message the chunk ended moves the resume point, even one with no data.
                     if parser.lastEventID != before { receive(.resumeAfter(parser.lastEventID)) }
+                    // Read on only when the behaviour keeps up: the server holds what it has not sent.
+                    await room(in: channel)
                 }
             } catch {
                 throw .problem(Self.describe(error))

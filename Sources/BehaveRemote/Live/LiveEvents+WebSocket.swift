@@ -19,7 +19,7 @@
         }
 
         /// One WebSocket connection: each text message a line of an events file.
-        func streamWebSocket(_ receive: (Happening) -> Void) async throws(ConnectionEnd) {
+        func streamWebSocket(channel: EventChannel, _ receive: (Happening) -> Void) async throws(ConnectionEnd) {
             var settings = WebSocketClient.Configuration(maxFrameSize: Self.frameLimit(configuration.maximumMessage))
             do {
                 settings.tlsConfiguration = try AsyncHTTPClientTransport.trusting(configuration.certificateAuthorities)
@@ -35,7 +35,12 @@
                 headers.add(name: "User-Agent", value: HTTPFetcher.userAgent)
             }
             for (name, value) in configuration.headers { headers.add(name: name, value: value) }
-            let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival.self)
+            // WebSocket has no way to ask the server to wait: what finds no room is dropped, reported once.
+            let (arrivals, continuation) = AsyncStream.makeStream(
+                of: Arrival.self, bufferingPolicy: .bufferingOldest(max(1, configuration.maximumWaiting)))
+            let dropped = NIOLockedValueBox(false)
+            let report = configuration.report
+            let url = self.url
             // The socket, once upgraded; or that this attempt is over, so that a socket upgraded
             // after its timeout or cancellation is closed at once rather than left open.
             let socket = NIOLockedValueBox<(ws: WebSocket?, over: Bool)>((nil, false))
@@ -52,7 +57,13 @@
                     return
                 }
                 ws.pingInterval = ping  // an unanswered ping closes it: a dead network is noticed
-                ws.onText { _, text in continuation.yield(.text(text)) }
+                ws.onText { _, text in
+                    guard case .dropped = continuation.yield(.text(text)) else { return }
+                    if !dropped.withLockedValue({ $0 }) {
+                        dropped.withLockedValue { $0 = true }
+                        report?("\(url): messages dropped: the behaviour is too far behind the server")
+                    }
+                }
                 ws.onBinary { _, _ in continuation.yield(.binary) }
                 ws.onClose.whenComplete { _ in
                     continuation.yield(.closed(ws.closeCode))
@@ -84,7 +95,9 @@
                         opened = true
                         timer.cancel()
                         receive(.opened)
-                    case .text(let text): receive(.message(Array(text.utf8)))
+                    case .text(let text):
+                        receive(.message(Array(text.utf8)))
+                        await room(in: channel)
                     case .binary: receive(.refused("it is a binary message; events are text"))
                     case .closed(let code): return Self.describeClose(code, limit: configuration.maximumMessage)
                     case .failed(let reason): return reason

@@ -85,7 +85,7 @@
             while !Task.isCancelled {
                 let problem: String
                 do {
-                    try await connect { happening in
+                    try await connect(channel) { happening in
                         switch happening {
                         case .opened:
                             channel.send(Self.connectionEvent, connection.opened())
@@ -154,10 +154,18 @@
         }
 
         /// One connection, until it ends.
-        private func connect(_ receive: (Happening) -> Void) async throws(ConnectionEnd) {
+        private func connect(_ channel: EventChannel, _ receive: (Happening) -> Void) async throws(ConnectionEnd) {
             switch kind {
-            case .serverSentEvents: try await streamServerSentEvents(after: lastEventID, receive)
-            case .webSocket: try await streamWebSocket(receive)
+            case .serverSentEvents: try await streamServerSentEvents(after: lastEventID, channel: channel, receive)
+            case .webSocket: try await streamWebSocket(channel: channel, receive)
+            }
+        }
+
+        /// Returns once fewer than ``LiveEventsConfiguration/maximumWaiting`` events wait for the
+        /// behaviour (or the source stops): a server faster than the behaviour waits, not the memory.
+        func room(in channel: EventChannel) async {
+            while channel.waiting >= configuration.maximumWaiting, !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 5_000_000)
             }
         }
 

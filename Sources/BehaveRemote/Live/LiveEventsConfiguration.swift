@@ -22,6 +22,10 @@
         /// (`--max-input`); a message over it is refused with a report and the stream goes on.
         /// 0 for no bound. Default 1 MiB.
         public var maximumMessage = 1 << 20
+        /// The most events that may wait for the behaviour (``EventChannel/waiting``): past it, a
+        /// server-sent stream is read no further until the behaviour catches up (the server holds
+        /// the rest), and WebSocket messages that find no room are dropped, with a report. Default 1000.
+        public var maximumWaiting = 1000
         /// Seconds to establish a connection. Default 5.
         public var connectTimeout: Double = 5
         /// Seconds without a byte, a comment or a ping before a connection counts as dropped.
