@@ -23,8 +23,8 @@
                 + CommandLine.arguments.dropFirst().joined(separator: "\u{0}")
         }
 
-        func liveEvents(_ url: String, options: RemoteOptions, messageLimit: Int) throws(BehaveExitError)
-            -> EventChannel
+        func liveEvents(_ url: String, into channel: EventChannel, options: RemoteOptions, messageLimit: Int)
+            throws(BehaveExitError) -> @Sendable () -> Void
         {
             let configuration: LiveEventsConfiguration
             do { configuration = try options.liveConfiguration(messageLimit: messageLimit) } catch {
@@ -34,9 +34,8 @@
             do { live = try LiveEvents(url: url, configuration: configuration) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
-            let channel = EventChannel()
             live.start(into: channel)
-            return channel
+            return { live.stop() }
         }
 
         func load(

@@ -178,7 +178,10 @@ struct LiveEventsTests {
         let result = try Tool.run(["run", "--allow-http", "--events", server.url("/s"), file], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "connection\topen\nSTATE\t1\nSTATE\t2\n")
-        #expect(result.stderr == "\(server.url("/s")):2:2: error: expected 'null', found 'o'; skipped\n")
+        // The stream may be read again before the behaviour stops (retry: 100): the same line again.
+        let skipped = "\(server.url("/s")):2:2: error: expected 'null', found 'o'; skipped"
+        let lines = result.stderr.split(separator: "\n").filter { !$0.contains("connect") }
+        #expect(lines.first.map(String.init) == skipped && lines.allSatisfy { $0 == skipped }, "\(result.stderr)")
         // The first connection sends no id; later ones resume after the last id the stream gave.
         let requests = try server.requests()
         #expect(requests.first?.last_event_id == nil)

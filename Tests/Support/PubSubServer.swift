@@ -1,15 +1,17 @@
 import Foundation
 
 /// A real pub/sub server on 127.0.0.1: Debian's nginx with the nchan module, configured with the
-/// repository's deploy/nchan/live-subscribe.conf and live-publish.conf, as docs/live.md deploys them. Devices subscribe at
-/// `/sub/CHANNEL`; ``publish(_:to:)`` posts to `/pub/CHANNEL`.
-package final class PubSubServer {
+/// repository's deploy/nchan/live-subscribe.conf and live-publish.conf, as docs/live.md deploys
+/// them. Devices subscribe at `/sub/CHANNEL`; ``publish(_:to:)`` posts to `/pub/CHANNEL`.
+///
+/// Sendable by hand: a test starts and stops it from one task; another task only publishes and counts.
+package final class PubSubServer: @unchecked Sendable {
     package let directory: URL
-    package let port: Int
+    package private(set) var port: Int
     /// `https` when started with a certificate.
     package let scheme: String
     /// The port publishers use.
-    package let publishPort: Int
+    package private(set) var publishPort: Int
     private var process: Process?
 
     /// Configures and starts a server; with `tls` (a PEM certificate and key) it speaks https and
@@ -42,16 +44,31 @@ package final class PubSubServer {
     /// A server with the configuration `configure` writes, given the server's directory, the port
     /// devices connect to, and the port publishers use (the same one, unless the configuration
     /// listens on both).
+    ///
+    /// The ports are drawn below Linux's ephemeral range, so that no server the tests start on
+    /// port 0 (behave-test-server.py) takes one between the draw and nginx's bind; one another
+    /// test's nginx took is drawn again.
     package init(tls: Bool, configure: (String, Int, Int) throws -> String) throws {
         directory = try Tool.temporaryDirectory()
         scheme = tls ? "https" : "http"
-        port = try Self.freePort()
-        var other = try Self.freePort()
-        while other == port { other = try Self.freePort() }
-        let configuration = try configure(directory.path, port, other)
-        publishPort = configuration.contains("127.0.0.1:\(other)") ? other : port
-        try configuration.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        try start()
+        var attempt = 0
+        while true {
+            attempt += 1
+            port = Int.random(in: 20_000..<32_000)
+            var other = Int.random(in: 20_000..<32_000)
+            while other == port { other = Int.random(in: 20_000..<32_000) }
+            let configuration = try configure(directory.path, port, other)
+            publishPort = configuration.contains("127.0.0.1:\(other)") ? other : port
+            try configuration.write(
+                to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+            guard !Self.accepts(port), !Self.accepts(publishPort) else { continue }
+            do {
+                try start()
+                return
+            } catch  where attempt < 10 {
+                continue
+            }
+        }
     }
 
     /// The address publishers post to: `…/pub`, to which a channel's name is added.
@@ -119,6 +136,9 @@ package final class PubSubServer {
             guard process.isRunning, Date() < deadline else { throw ServerError.didNotStart(log()) }
             Thread.sleep(forTimeInterval: 0.02)
         }
+        // A port another server held answers too: nginx, failing to bind it, has exited.
+        Thread.sleep(forTimeInterval: 0.05)
+        guard process.isRunning else { throw ServerError.didNotStart(log()) }
     }
 
     /// What nginx logged.
@@ -154,20 +174,4 @@ package final class PubSubServer {
         }
     }
 
-    /// A port nothing listens on now: the kernel's pick for a socket bound to port 0.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw ServerError.didNotStart("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

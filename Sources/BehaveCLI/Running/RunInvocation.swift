@@ -47,7 +47,9 @@ struct RunInvocation: Equatable {
     private func executeOnce(
         remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
     ) async throws(ExitCode) {
-        let (timeline, channel) = try eventsToDeliver(remote: remote, tools: tools)
+        let (timeline, channel, stopEvents) = try eventsToDeliver(remote: remote, tools: tools)
+        // A live connection lasts the run: `--watch` makes a new one for each.
+        defer { stopEvents?() }
         let host = try ToolHost.make(policy: policy, clock: fast ? VirtualClock() : SystemClock(), store: store)
         defer { required = host.requiredFiles }
         // The script and its arguments end the command line (options stop at the script): what
@@ -114,15 +116,18 @@ struct RunInvocation: Equatable {
     /// The events the run gets: stdin's lines as they come (`--events -`), or an events file's, each
     /// at its time.
     private func eventsToDeliver(remote: RemoteOptions?, tools: (any RemoteTools)?) throws(ExitCode) -> (
-        timeline: [TimedEvent], channel: EventChannel?
+        timeline: [TimedEvent], channel: EventChannel?, stop: (@Sendable () -> Void)?
     ) {
-        if events == "-" { return ([], StdinEvents.start(lineLimit: policy.limits.input)) }
-        guard let events else { return ([], nil) }
+        if events == "-" { return ([], StdinEvents.start(lineLimit: policy.limits.input), nil) }
+        guard let events else { return ([], nil, nil) }
         if Self.isLiveEvents(events) {
             // The plain path never sees a URL; the parsed command hands one to behave-remote.
             guard let tools, let remote else { throw ExitCode(BehaveExit.nothingRan) }
+            let channel = EventChannel()
             do {
-                return ([], try tools.liveEvents(events, options: remote, messageLimit: policy.limits.input))
+                let stop = try tools.liveEvents(
+                    events, into: channel, options: remote, messageLimit: policy.limits.input)
+                return ([], channel, stop)
             } catch {
                 throw error.code
             }
@@ -130,7 +135,7 @@ struct RunInvocation: Equatable {
         do {
             let timeline = try TimedEvent.parseLines(
                 FileBytes.read(events, limit: policy.limits.input, seconds: policy.limits.time), file: events)
-            return (timeline, nil)
+            return (timeline, nil, nil)
         } catch {
             throw BehaveExit.report(error)
         }

@@ -15,9 +15,11 @@ package protocol RemoteTools: Sendable {
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour
     /// Starts delivering the events published at `url` (`--events URL`: server-sent events or
-    /// WebSocket), reconnecting until the process ends; one line on stderr per change of the
-    /// connection's state. `messageLimit` bounds a line and a message (`--max-input`).
-    func liveEvents(_ url: String, options: RemoteOptions, messageLimit: Int) throws(BehaveExitError) -> EventChannel
+    /// WebSocket) to `channel`, reconnecting until the returned function stops it; one line on
+    /// stderr per change of the connection's state. `messageLimit` bounds a line and a message
+    /// (`--max-input`).
+    func liveEvents(_ url: String, into channel: EventChannel, options: RemoteOptions, messageLimit: Int)
+        throws(BehaveExitError) -> @Sendable () -> Void
     /// `behave keygen`.
     func keygen(_ command: KeygenCommand) throws
     /// `behave sign`.

@@ -20,21 +20,7 @@
 
         /// One WebSocket connection: each text message a line of an events file.
         func streamWebSocket(channel: EventChannel, _ receive: (Happening) -> Void) async throws(ConnectionEnd) {
-            var settings = WebSocketClient.Configuration(maxFrameSize: Self.frameLimit(configuration.maximumMessage))
-            do {
-                settings.tlsConfiguration = try AsyncHTTPClientTransport.trusting(configuration.certificateAuthorities)
-            } catch {
-                throw .problem(error.description)
-            }
-            settings.maxAccumulatedFrameSize = Self.frameLimit(configuration.maximumMessage)
-            // A message in endless empty pieces is refused like one too long.
-            settings.minNonFinalFragmentSize = 1
-            settings.maxAccumulatedFrameCount = 1024
-            var headers = HTTPHeaders()
-            if !configuration.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
-                headers.add(name: "User-Agent", value: HTTPFetcher.userAgent)
-            }
-            for (name, value) in configuration.headers { headers.add(name: name, value: value) }
+            let (settings, headers) = try webSocketSettings()
             // WebSocket has no way to ask the server to wait: what finds no room is dropped, reported once.
             let (arrivals, continuation) = AsyncStream.makeStream(
                 of: Arrival.self, bufferingPolicy: .bufferingOldest(max(1, configuration.maximumWaiting)))
@@ -112,6 +98,26 @@
                 continuation.finish()
             }
             throw .problem(reason)
+        }
+
+        /// The client's limits and TLS, and the upgrade request's headers.
+        private func webSocketSettings() throws(ConnectionEnd) -> (WebSocketClient.Configuration, HTTPHeaders) {
+            var settings = WebSocketClient.Configuration(maxFrameSize: Self.frameLimit(configuration.maximumMessage))
+            do {
+                settings.tlsConfiguration = try AsyncHTTPClientTransport.trusting(configuration.certificateAuthorities)
+            } catch {
+                throw .problem(error.description)
+            }
+            settings.maxAccumulatedFrameSize = Self.frameLimit(configuration.maximumMessage)
+            // A message in endless empty pieces is refused like one too long.
+            settings.minNonFinalFragmentSize = 1
+            settings.maxAccumulatedFrameCount = 1024
+            var headers = HTTPHeaders()
+            if !configuration.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                headers.add(name: "User-Agent", value: HTTPFetcher.userAgent)
+            }
+            for (name, value) in configuration.headers { headers.add(name: name, value: value) }
+            return (settings, headers)
         }
 
         private static func frameLimit(_ limit: Int) -> Int {
