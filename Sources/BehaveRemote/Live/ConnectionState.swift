@@ -10,7 +10,7 @@
         let url: String
         let configuration: LiveEventsConfiguration
         private(set) var phase = Phase.starting
-        /// Attempts that failed since the connection was last open.
+        /// Attempts that failed in a row: a connection that lasted under ``steady`` counts as one.
         private(set) var failures = 0
         /// The server's `retry:`, which replaces the configured first delay.
         var serverDelay: Double?

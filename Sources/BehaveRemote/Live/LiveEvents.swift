@@ -24,9 +24,10 @@
     public final class LiveEvents: Sendable {
         /// The event a behaviour gets when the connection opens, is lost, or is closed for good:
         /// its payload's `state` is `"open"`, `"lost"` or `"closed"`, with `url`, `attempt` (failed
-        /// attempts since it was last open), and for `"lost"` the `reason` and the seconds until
-        /// the next attempt (`retry`). Like every event named `behave.…`, it is the host's notice:
-        /// a behaviour without a handler for it is not told it dropped one.
+        /// attempts in a row; a connection that lasted under 10 s counts as one), and for `"lost"`
+        /// the `reason` and the seconds until the next attempt (`retry`). Like every event named
+        /// `behave.…`, it is the host's notice: a behaviour without a handler for it is not told
+        /// it dropped one.
         public static let connectionEvent = "behave.connection"
 
         /// The server's URL.
