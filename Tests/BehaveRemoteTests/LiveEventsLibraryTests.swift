@@ -6,7 +6,7 @@ import Testing
 
 /// ``LiveEvents`` through the library against the real pub/sub server: the code docs/live.md
 /// shows, the connection's notices, and a source that stops.
-@Suite("Live events in an app")
+@Suite("Live events in an app", .resumedPromptly)
 struct LiveEventsLibraryTests {
     /// What a test collects from callbacks on other threads.
     final class Lines: @unchecked Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// docs/live.md, run: its nginx configuration serves, its device and publisher commands print
 /// what it shows, and the stderr lines it shows are the tool's.
-@Suite("docs/live.md")
+@Suite("docs/live.md", .resumedPromptly)
 struct LiveDocTests {
     static let page = "docs/live.md"
 

@@ -5,11 +5,11 @@ import Testing
 /// `--events URL` against a real pub/sub server on 127.0.0.1 (nginx with nchan, configured by
 /// deploy/nchan): server-sent events and WebSocket delivery, resuming after a
 /// restart, backoff that reports once, bounds, a token, TLS.
-@Suite("Live events through a real pub/sub server")
+@Suite("Live events through a real pub/sub server", .resumedPromptly)
 struct LiveEventsTests {
     /// A behaviour that prints each STATE's `n` and the connection's states, and stops at `last`
     /// (or after `seconds`, so that no test can hang).
-    static func behaviour(last: Int, seconds: Int = 60) throws -> (directory: URL, file: String) {
+    static func behaviour(last: Int, seconds: Int = 120) throws -> (directory: URL, file: String) {
         let work = try Tool.temporaryDirectory()
         let file = try Tool.write(
             """

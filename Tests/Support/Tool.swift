@@ -49,8 +49,11 @@ package enum Tool {
             process.environment = environment
         } else {
             var isolated = ProcessInfo.processInfo.environment
+            // A path only: the store makes the directory when a behaviour first keeps something.
             isolated["XDG_STATE_HOME"] =
-                try directory.map { $0.appendingPathComponent(".state").path } ?? temporaryDirectory().path
+                (directory
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "behave-state-\(UUID().uuidString)")).appendingPathComponent(".state").path
             process.environment = isolated
         }
         process.currentDirectoryURL = directory ?? root
