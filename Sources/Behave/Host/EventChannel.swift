@@ -55,8 +55,7 @@ public final class EventChannel: Sendable {
         }
 
         var waiting: Int {
-            let inbox: Inbox? = lock.withLock { self.inbox }
-            let held = lock.withLock { backlog.count }
+            let (inbox, held) = lock.withLock { (self.inbox, backlog.count) }
             guard let inbox else { return held }
             return held + inbox.count { if case .event = $0 { true } else { false } }
         }

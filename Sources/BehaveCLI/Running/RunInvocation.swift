@@ -143,7 +143,7 @@ struct RunInvocation: Equatable {
 
     /// Whether `--events` names a pub/sub server rather than a file.
     static func isLiveEvents(_ events: String) -> Bool {
-        ["http://", "https://", "ws://", "wss://"].contains { events.lowercased().hasPrefix($0) }
+        Behaviour.isRemote(events) || ["ws://", "wss://"].contains { events.lowercased().hasPrefix($0) }
     }
 
     /// The behaviour: the `-e` chunk, the `-e`/`-l` program alone, or the file (or URL, checked by

@@ -24,9 +24,8 @@
             // WebSocket has no way to ask the server to wait: what finds no room is dropped, reported once.
             let (arrivals, continuation) = AsyncStream.makeStream(
                 of: Arrival.self, bufferingPolicy: .bufferingOldest(max(1, configuration.maximumWaiting)))
-            let dropped = NIOLockedValueBox(false)
-            let report = configuration.report
-            let url = self.url
+            let reportDrop = Self.once(
+                configuration.report, "\(url): messages dropped: the behaviour is too far behind the server")
             // The socket, once upgraded; or that this attempt is over, so that a socket upgraded
             // after its timeout or cancellation is closed at once rather than left open.
             let socket = NIOLockedValueBox<(ws: WebSocket?, over: Bool)>((nil, false))
@@ -45,10 +44,7 @@
                 ws.pingInterval = ping  // an unanswered ping closes it: a dead network is noticed
                 ws.onText { _, text in
                     guard case .dropped = continuation.yield(.text(text)) else { return }
-                    if !dropped.withLockedValue({ $0 }) {
-                        dropped.withLockedValue { $0 = true }
-                        report?("\(url): messages dropped: the behaviour is too far behind the server")
-                    }
+                    reportDrop()
                 }
                 ws.onBinary { _, _ in continuation.yield(.binary) }
                 ws.onClose.whenComplete { _ in
@@ -135,6 +131,18 @@
             case nil:
                 return
                     "a message is longer than the limit of \(limit) bytes, or broke the protocol; the connection was closed"
+            }
+        }
+
+        /// A function that sends `line` to `report` the first time it is called, and does nothing after.
+        private static func once(_ report: (@Sendable (String) -> Void)?, _ line: String) -> @Sendable () -> Void {
+            let done = NIOLockedValueBox(false)
+            return {
+                let first = done.withLockedValue { seen in
+                    defer { seen = true }
+                    return !seen
+                }
+                if first { report?(line) }
             }
         }
 
