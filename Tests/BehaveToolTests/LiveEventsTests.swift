@@ -159,7 +159,12 @@ struct LiveEventsTests {
             #expect(result.stdout == "connection\topen\nSTATE\t1\n", "\(url): \(result.stderr)")
             let (work, file) = try Self.behaviour(last: 1, seconds: 2)
             let refused = try Tool.run(["run", "--events", url, file], in: work)
-            #expect(refused.stderr.contains("certificate"), "\(url): \(refused.stderr)")
+            // Never open: the one line names the URL and the certificate it could not trust.
+            #expect(refused.stdout == "connection\tlost\n", "\(url): \(refused.stdout)")
+            let first = refused.stderr.split(separator: "\n").first ?? ""
+            #expect(
+                first.hasPrefix("\(url): cannot connect: ") && first.contains("certificate"),
+                "\(url): \(refused.stderr)")
         }
     }
 
@@ -281,6 +286,38 @@ struct LiveEventsTests {
             #expect(result.status == 64, "\(url): \(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
+
+    @Test("--watch with --events URL: each run has a connection of its own, closed when the run ends")
+    func watch() throws {
+        let server = try PubSubServer()
+        let (work, file) = try Self.behaviour(last: 1)
+        let terminal = try PseudoTerminal(["run", "--watch", "--allow-http", "--events", server.url("keynote"), file])
+        for run in 1...2 {
+            try terminal.expect("connection\topen\r\n")
+            try Self.until("one subscriber in run \(run)") { try server.subscribers("keynote") == 1 }
+            try server.publish(Self.state(1), to: "keynote")
+            try terminal.expect("STATE\t1\r\n")
+            try terminal.expect("watching 1 file; Ctrl-C stops\r\n")
+            // The run is over: so is its connection, before anything changes.
+            try Self.until("no subscriber after run \(run)") { try server.subscribers("keynote") == 0 }
+            if run == 1 {
+                _ = try Tool.write(
+                    "-- changed\n" + (try String(contentsOfFile: file, encoding: .utf8)), to: "device.lua", in: work)
+                try terminal.expect("device.lua changed; running again\r\n")
+            }
+        }
+        try terminal.type("\u{3}")
+        #expect(try terminal.waitForExit() == 130)
+    }
+
+    /// Waits until `condition` holds, up to 30 s, on this thread.
+    static func until(_ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while try !condition() {
+            guard Date() < deadline else { throw PseudoTerminal.Failure(description: "never: \(what)") }
+            Thread.sleep(forTimeInterval: 0.05)
         }
     }
 }
