@@ -78,6 +78,11 @@ public final class BehaveHost: @unchecked Sendable {
     /// The first handler or timer failure of the current (or last) run, as reported: what a
     /// failed test says when its own code did not fail.
     var firstTaskFailure: String?
+    /// Called on the host's thread each time a handler or timer of a run fails (after it is
+    /// reported; the behaviour goes on): an app that just swapped in a new copy hands the channel
+    /// back to the copy before it (``EventChannel/handOver(_:notice:)``) instead of waiting for
+    /// the run to end.
+    public var onTaskFailure: (@Sendable () -> Void)?
     /// The flight recorder's byte cap: each ``run(_:strict:arguments:scriptName:events:timeline:)``
     /// records what it consumes within it (``lastRecording``). 0 turns the recorder off.
     public var recordingLimit = BehaveHost.defaultRecordingLimit

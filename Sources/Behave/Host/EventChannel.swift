@@ -35,8 +35,24 @@ public final class EventChannel: Sendable {
     /// server) waits while this is high, so that nothing grows without a bound.
     public var waiting: Int { state.waiting }
 
+    /// Asks the run reading this channel to end, so that another behaviour (a new copy) takes
+    /// its place on the same channel: at once (`.now`), or (`.whenIdle`) once no task is ready
+    /// and no action is in flight, after the behaviour's handlers of ``HandOver/reloadEvent``
+    /// have had `notice` and run. The run then ends with ``Finish/handedOver``, and the events it
+    /// had not delivered wait here for the next run, in order. Returns false, and asks nothing,
+    /// when no run reads the channel.
+    @discardableResult
+    public func handOver(_ moment: HandOver.Moment, notice: PlainValue = .null) -> Bool {
+        state.handOver(HandOver(moment: moment, notice: notice))
+    }
+
     func attach(_ inbox: Inbox) { state.attach(inbox) }
-    func detach() { state.attach(nil) }
+
+    /// Detaches the run's inbox; `kept` (what a run that handed over had not delivered) waits
+    /// for the next run, before anything sent after it.
+    func detach(keeping kept: [Inbox.Message] = []) {
+        state.attach(nil, keeping: kept)
+    }
 
     private final class Guarded: @unchecked Sendable {
         private let lock = Lock()
@@ -60,8 +76,16 @@ public final class EventChannel: Sendable {
             return held + inbox.count { if case .event = $0 { true } else { false } }
         }
 
-        func attach(_ inbox: Inbox?) {
+        /// Posts the request to the attached inbox; false when there is none.
+        func handOver(_ request: HandOver) -> Bool {
+            guard let target = lock.withLock({ inbox }) else { return false }
+            target.post(.handOver(request))
+            return true
+        }
+
+        func attach(_ inbox: Inbox?, keeping kept: [Inbox.Message] = []) {
             lock.withLock {
+                if !kept.isEmpty { backlog.insert(contentsOf: kept, at: 0) }
                 self.inbox = inbox
                 guard let inbox else { return }
                 // Under the lock, so an event sent meanwhile cannot overtake the backlog.

@@ -5,4 +5,6 @@ public enum Finish: Sendable, Equatable {
     case completed(waiting: Int)
     /// The behaviour called `stop(reason)`.
     case stopped(String?)
+    /// The app handed the channel over to another behaviour (``EventChannel/handOver(_:notice:)``).
+    case handedOver
 }

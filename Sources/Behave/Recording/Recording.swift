@@ -173,6 +173,8 @@ public struct RecordedOutcome: Sendable, Equatable {
         switch finish {
         case .completed(let waiting): self.init(.completed, failedTasks: failedTasks, waiting: waiting)
         case .stopped(let reason): self.init(.stopped, message: reason, failedTasks: failedTasks)
+        // The app ended it, as a stop() would have: the recording holds what ran until then.
+        case .handedOver: self.init(.stopped, message: "handed over", failedTasks: failedTasks)
         }
     }
 

@@ -13,6 +13,9 @@ struct EventQueue {
     }
 
     var isEmpty: Bool { head == items.count }
+
+    /// The events not yet delivered, first first.
+    var remaining: [TimedEvent] { items[head...].map(\.event) }
     var nextTime: Double? { isEmpty ? nil : items[head].at }
 
     /// Up to `limit` events due by `now`, first first. They stay queued until ``drop(_:)``.

@@ -5,6 +5,9 @@ final class Inbox: @unchecked Sendable {
         case completed(id: Int, Result<ActionResult, any Error>)
         case event(String, PlainValue, after: Double)
         case eventsEnded
+        /// The app asks the run to end so that another behaviour takes over the channel
+        /// (``EventChannel/handOver(_:notice:)``).
+        case handOver(HandOver)
     }
 
     private let lock = Lock()

@@ -15,6 +15,12 @@ final class Scheduler {
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextActionID = 0
     private(set) var failedTasks = 0
+    /// The app's request to hand the channel over, once taken from the inbox.
+    private var handOver: HandOver?
+    /// Whether the ``HandOver/reloadEvent`` of a `.whenIdle` request is queued.
+    private var reloadQueued = false
+    /// What a run that handed over had not delivered, for the channel's next run.
+    private var undelivered: [Inbox.Message]?
     /// A replay's scheduler starts no work: each async action's answer is an entry of the recording.
     var replaying = false
     /// Where the run's inputs are recorded, if they are.
@@ -55,6 +61,7 @@ final class Scheduler {
     /// failing every millisecond with a megabyte of message must not write 100 MB of reports.
     func taskFailed(_ value: LuaValue, traceback: String?) {
         failedTasks += 1
+        defer { host.onTaskFailure?() }
         if failedTasks == Self.reportedFailures + 1 {
             host.output.diagnostic(
                 "behave: more than \(Self.reportedFailures) handlers or timers failed; the rest are counted, not shown")
@@ -86,7 +93,7 @@ final class Scheduler {
         let observer = virtual?.observe { inbox.nudge() }
         events?.attach(inbox)
         defer {
-            events?.detach()
+            events?.detach(keeping: undelivered.map { $0 + inbox.take().filter(Self.isForTheNextRun) } ?? [])
             if let observer { virtual?.stopObserving(observer) }
             for task in inFlight.values { task.cancel() }
             inFlight.removeAll()
@@ -176,12 +183,46 @@ final class Scheduler {
                 throw .terminated(host.reported(LuaError(kind: .limit(.duration), message: "")))
             }
 
+            if let handedOver = handOverAtRest(&queue, eventsOpen: eventsOpen) {
+                if handedOver { return .handedOver } else { continue }
+            }
             if inbox.isEmpty {
                 let eventAt = queue.nextTime
                 await waitForNews(until: [timerAt, eventAt, limitAt].compactMap { $0 }.min(), virtual: virtual)
             }
             try host.checkCancelled()
             try takeMessages(into: &queue, eventsOpen: &eventsOpen)
+            if handOver?.moment == .now { return handingOver(queue, eventsOpen: eventsOpen) }
+        }
+    }
+
+    /// At rest (nothing due, nothing in flight, nothing arrived), a `.whenIdle` hand-over goes
+    /// on: first its notice is queued for the behaviour's handlers (false: run them), then, at rest
+    /// again, the run ends (true). nil when none was asked for, or the behaviour is not at rest.
+    private func handOverAtRest(_ queue: inout EventQueue, eventsOpen: Bool) -> Bool? {
+        guard let handOver, inFlight.isEmpty, inbox.isEmpty else { return nil }
+        if reloadQueued {
+            _ = handingOver(queue, eventsOpen: eventsOpen)
+            return true
+        }
+        reloadQueued = true
+        queue.append(TimedEvent(HandOver.reloadEvent, data: handOver.notice), arrivedAt: clock.now)
+        return false
+    }
+
+    /// Ends the run for a hand-over: what it had not delivered is kept for the channel's next run.
+    private func handingOver(_ queue: EventQueue, eventsOpen: Bool) -> Finish {
+        undelivered =
+            queue.remaining.filter { $0.name != HandOver.reloadEvent }.map { .event($0.name, $0.data, after: $0.after) }
+            + (eventsOpen ? [] : [.eventsEnded])
+        return .handedOver
+    }
+
+    /// Whether a message left in the inbox belongs to the channel's next run: its events and its end.
+    private static func isForTheNextRun(_ message: Inbox.Message) -> Bool {
+        switch message {
+        case .event, .eventsEnded: true
+        case .completed, .handOver: false
         }
     }
 
@@ -211,6 +252,9 @@ final class Scheduler {
                 queue.append(TimedEvent(name, data: payload, after: after), arrivedAt: clock.now)
             case .eventsEnded:
                 eventsOpen = false
+            case .handOver(let request):
+                // A second request can only make the hand-over sooner.
+                if handOver?.moment != .now { handOver = request }
             }
         }
     }
@@ -227,22 +271,26 @@ final class Scheduler {
         inbox.count { if case .completed = $0 { true } else { false } }
     }
 
-    /// Waits for a message or `deadline`, waking every 100 ms to notice a cancellation
-    /// requested from a signal handler.
+    /// Waits for a message or `deadline`; a cancellation requested from a signal handler wakes
+    /// it too (``CancelWatch``).
     nonisolated(nonsending) private func idle(until deadline: Double?) async {
         if let deadline, deadline <= clock.now { return }
         host.output.flush()
-        let wake = min(deadline ?? .infinity, clock.now + 0.1)
         let clock = self.clock
         let inbox = self.inbox
-        let timer = Task {
-            do {
-                try await clock.sleep(until: wake)
-                inbox.nudge()
-            } catch {}
+        CancelWatch.start(inbox, flag: host.cancelFlag)
+        defer { CancelWatch.stop(inbox) }
+        // Only a deadline needs a timer: a behaviour that waits for events alone waits for them.
+        let timer = deadline.map { wake in
+            Task {
+                do {
+                    try await clock.sleep(until: wake)
+                    inbox.nudge()
+                } catch {}
+            }
         }
         await inbox.wait()
-        timer.cancel()
+        timer?.cancel()
     }
 
     func resolve(_ id: Int, _ result: Result<ActionResult, any Error>) throws(BehaveError) {
