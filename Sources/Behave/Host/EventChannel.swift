@@ -48,10 +48,10 @@ public final class EventChannel: Sendable {
 
     func attach(_ inbox: Inbox) { state.attach(inbox) }
 
-    /// Detaches the run's inbox; `kept` (what a run that handed over had not delivered) waits
-    /// for the next run, before anything sent after it.
-    func detach(keeping kept: [Inbox.Message] = []) {
-        state.attach(nil, keeping: kept)
+    /// Detaches the run's inbox: `kept` (what a run that handed over had not delivered), then the
+    /// events and the end still in the inbox, wait for the next run, before anything sent after.
+    func detach(_ inbox: Inbox, keeping kept: [Inbox.Message] = []) {
+        state.detach(inbox, keeping: kept)
     }
 
     private final class Guarded: @unchecked Sendable {
@@ -60,14 +60,14 @@ public final class EventChannel: Sendable {
         private var backlog: [Inbox.Message] = []
         private var finished = false
 
+        // Posted under the lock (the order is always the channel's lock, then the inbox's), so
+        // that a run detaching cannot leave a message in an inbox no one reads any more.
         func deliver(_ message: Inbox.Message) {
-            let target: Inbox? = lock.withLock {
-                if finished { return nil }
+            lock.withLock {
+                if finished { return }
                 if case .eventsEnded = message { finished = true }
-                if inbox == nil { backlog.append(message) }
-                return inbox
+                if let inbox { inbox.post(message) } else { backlog.append(message) }
             }
-            target?.post(message)
         }
 
         var waiting: Int {
@@ -78,19 +78,38 @@ public final class EventChannel: Sendable {
 
         /// Posts the request to the attached inbox; false when there is none.
         func handOver(_ request: HandOver) -> Bool {
-            guard let target = lock.withLock({ inbox }) else { return false }
-            target.post(.handOver(request))
-            return true
+            lock.withLock {
+                guard let inbox else { return false }
+                inbox.post(.handOver(request))
+                return true
+            }
         }
 
-        func attach(_ inbox: Inbox?, keeping kept: [Inbox.Message] = []) {
+        func attach(_ inbox: Inbox) {
             lock.withLock {
-                if !kept.isEmpty { backlog.insert(contentsOf: kept, at: 0) }
                 self.inbox = inbox
-                guard let inbox else { return }
+                // The end, once said, holds for every run: one that ended before taking it must
+                // not leave the next waiting for it.
+                if finished, !backlog.contains(where: { if case .eventsEnded = $0 { true } else { false } }) {
+                    backlog.append(.eventsEnded)
+                }
                 // Under the lock, so an event sent meanwhile cannot overtake the backlog.
                 inbox.post(contentsOf: backlog)
                 backlog = []
+            }
+        }
+
+        func detach(_ old: Inbox, keeping kept: [Inbox.Message]) {
+            lock.withLock {
+                guard inbox === old else { return }
+                inbox = nil
+                let left = old.take().filter { message in
+                    switch message {
+                    case .event, .eventsEnded: true
+                    case .completed, .handOver: false
+                    }
+                }
+                backlog = kept + left + backlog
             }
         }
     }

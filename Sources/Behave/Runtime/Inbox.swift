@@ -14,6 +14,7 @@ final class Inbox: @unchecked Sendable {
     private var messages: [Message] = []
     private var waiter: CheckedContinuation<Void, Never>?
     private var nudged = false
+    private var askedToHandOver = false
 
     func post(_ message: Message) {
         post(contentsOf: CollectionOfOne(message))
@@ -22,6 +23,7 @@ final class Inbox: @unchecked Sendable {
     /// Posts `batch` in order under one lock: a channel's backlog of events sent before the run.
     func post(contentsOf batch: some Collection<Message>) {
         let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            if batch.contains(where: { if case .handOver = $0 { true } else { false } }) { askedToHandOver = true }
             messages.append(contentsOf: batch)
             defer { self.waiter = nil }
             return self.waiter
@@ -44,11 +46,15 @@ final class Inbox: @unchecked Sendable {
             // Handed over, not copied: the array of a backlog may hold a million events.
             let taken = messages
             messages = []
+            askedToHandOver = false
             return taken
         }
     }
 
     var isEmpty: Bool { lock.withLock { messages.isEmpty } }
+
+    /// Whether a hand-over request waits here: the scheduler looks between two batches of events.
+    var holdsHandOver: Bool { lock.withLock { askedToHandOver } }
 
     /// How many waiting messages match.
     func count(where matches: (Message) -> Bool) -> Int {

@@ -17,8 +17,10 @@ final class Scheduler {
     private(set) var failedTasks = 0
     /// The app's request to hand the channel over, once taken from the inbox.
     private var handOver: HandOver?
-    /// Whether the ``HandOver/reloadEvent`` of a `.whenIdle` request is queued.
+    /// Whether the ``HandOver/reloadEvent`` of a `.whenIdle` request was given to the behaviour.
     private var reloadQueued = false
+    /// That event's notice, until it is delivered, first of the next batch.
+    private var reloadNotice: PlainValue?
     /// What a run that handed over had not delivered, for the channel's next run.
     private var undelivered: [Inbox.Message]?
     /// A replay's scheduler starts no work: each async action's answer is an entry of the recording.
@@ -93,7 +95,7 @@ final class Scheduler {
         let observer = virtual?.observe { inbox.nudge() }
         events?.attach(inbox)
         defer {
-            events?.detach(keeping: undelivered.map { $0 + inbox.take().filter(Self.isForTheNextRun) } ?? [])
+            events?.detach(inbox, keeping: undelivered ?? [])
             if let observer { virtual?.stopObserving(observer) }
             for task in inFlight.values { task.cancel() }
             inFlight.removeAll()
@@ -165,11 +167,11 @@ final class Scheduler {
                 nextTimer = timer
                 blocked = waiting
             }
-            let due = queue.due(by: clock.now, limit: Self.batch)
-            if !due.isEmpty {
-                let (delivered, batchStep) = try deliver(due, now: now, untilMainEnds: untilMainEnds)
-                queue.drop(delivered)
+            if let batchStep = try deliverDue(&queue, now: now, untilMainEnds: untilMainEnds) {
                 stepped = batchStep
+                // A hand-over now does not wait for a backlog to be delivered first.
+                if inbox.holdsHandOver { try takeMessages(into: &queue, eventsOpen: &eventsOpen) }
+                if handOver?.moment == .now { return handingOver(queue, eventsOpen: eventsOpen) }
                 continue
             }
             timer = nextTimer.map { ($0, origin + $0) }
@@ -200,30 +202,36 @@ final class Scheduler {
     /// on: first its notice is queued for the behaviour's handlers (false: run them), then, at rest
     /// again, the run ends (true). nil when none was asked for, or the behaviour is not at rest.
     private func handOverAtRest(_ queue: inout EventQueue, eventsOpen: Bool) -> Bool? {
-        guard let handOver, inFlight.isEmpty, inbox.isEmpty else { return nil }
+        guard let handOver, inFlight.isEmpty, inbox.isEmpty, reloadNotice == nil else { return nil }
         if reloadQueued {
             _ = handingOver(queue, eventsOpen: eventsOpen)
             return true
         }
         reloadQueued = true
-        queue.append(TimedEvent(HandOver.reloadEvent, data: handOver.notice), arrivedAt: clock.now)
+        reloadNotice = handOver.notice
         return false
+    }
+
+    /// Delivers the events due now, a hand-over's notice first (due at once, whatever waits for
+    /// a later time); what the step after them reported, or nil when nothing was due.
+    private func deliverDue(_ queue: inout EventQueue, now: Double, untilMainEnds: Bool) throws(BehaveError)
+        -> RuntimeStep?
+    {
+        var due = queue.due(by: clock.now, limit: Self.batch)
+        let notice = reloadNotice.map { TimedEvent(HandOver.reloadEvent, data: $0) }
+        reloadNotice = nil
+        if let notice { due.insert(notice, at: 0) }
+        guard !due.isEmpty else { return nil }
+        let (delivered, step) = try deliver(due, now: now, untilMainEnds: untilMainEnds)
+        queue.drop(delivered - (notice == nil ? 0 : 1))
+        return step
     }
 
     /// Ends the run for a hand-over: what it had not delivered is kept for the channel's next run.
     private func handingOver(_ queue: EventQueue, eventsOpen: Bool) -> Finish {
         undelivered =
-            queue.remaining.filter { $0.name != HandOver.reloadEvent }.map { .event($0.name, $0.data, after: $0.after) }
-            + (eventsOpen ? [] : [.eventsEnded])
+            queue.remaining.map { .event($0.name, $0.data, after: $0.after) } + (eventsOpen ? [] : [.eventsEnded])
         return .handedOver
-    }
-
-    /// Whether a message left in the inbox belongs to the channel's next run: its events and its end.
-    private static func isForTheNextRun(_ message: Inbox.Message) -> Bool {
-        switch message {
-        case .event, .eventsEnded: true
-        case .completed, .handOver: false
-        }
     }
 
     /// Waits for a message, or until `wakeAt` (the next timer, event or duration limit): on a
@@ -278,7 +286,7 @@ final class Scheduler {
         host.output.flush()
         let clock = self.clock
         let inbox = self.inbox
-        CancelWatch.start(inbox, flag: host.cancelFlag)
+        CancelWatch.start(inbox, flag: host.cancelFlag, output: host.output)
         defer { CancelWatch.stop(inbox) }
         // Only a deadline needs a timer: a behaviour that waits for events alone waits for them.
         let timer = deadline.map { wake in
