@@ -153,12 +153,22 @@ let package = Package(
             ]
         ),
         // Fetching, signing and verifying for a tool built on BehaveCLI (`RemoteSupport.linked`).
-        .target(name: "BehaveRemoteCLI", dependencies: ["BehaveCLI", "BehaveRemote", "Behave", "BehavePlatform"]),
+        .target(
+            name: "BehaveRemoteCLI",
+            dependencies: [
+                "BehaveCLI", "BehaveRemote", "Behave", "BehavePlatform",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: remote),
+            ]),
         // `behave`: every command, with the demo modules and without the network and crypto code;
         // the commands that fetch, sign or verify are handed to `behave-remote` (README, "Two executables").
         .executableTarget(name: "behave", dependencies: ["BehaveCLI", "BehaveDemos"]),
         // `behave-remote`: the same tool, with BehaveRemote (AsyncHTTPClient, swift-crypto) linked in.
-        .executableTarget(name: "behave-remote", dependencies: ["BehaveRemoteCLI", "BehaveCLI", "BehaveDemos"]),
+        .executableTarget(
+            name: "behave-remote",
+            dependencies: [
+                "BehaveRemoteCLI", "BehaveCLI", "BehaveDemos", .target(name: "BehaveRemote", condition: remote),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: remote),
+            ]),
         // Benchmark support: the C baselines and the measuring executable (scripts/bench).
         .target(
             name: "CBaseline", dependencies: ["CBehaveLua"], path: "Benchmarks/CBaseline", linkerSettings: luaLinking),
@@ -168,7 +178,12 @@ let package = Package(
         .executableTarget(name: "peak-memory", path: "Benchmarks/PeakMemory"),
         .executableTarget(
             name: "behave-bench",
-            dependencies: ["BehaveLua", "Behave", "BehaveDemos", "BehavePlatform", "CBaseline"],
+            dependencies: [
+                "BehaveLua", "Behave", "BehaveDemos", "BehavePlatform", "CBaseline",
+                // The live rows: devices through LiveEvents, and the tests' nchan on 127.0.0.1.
+                .target(name: "BehaveRemote", condition: remote), .target(name: "PubSubFixture", condition: remote),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: remote),
+            ],
             path: "Benchmarks/BehaveBench"
         ),
         // Fuzzing (scripts/fuzz): libFuzzer targets over the JSON parser, the events line parser,
@@ -191,18 +206,22 @@ let package = Package(
         .target(
             name: "BehaveTestSupport", path: "Tests/Support",
             exclude: ["behave-test-server.py", "make-test-certificates.py"]),
+        // A real pub/sub server on 127.0.0.1 (nginx with nchan, deploy/nchan): the live tests' and
+        // the bench's live rows'.
+        .target(name: "PubSubFixture", path: "Tests/PubSubFixture"),
         .testTarget(
             name: "LuaTests", dependencies: ["BehaveLua", "CBehave", "CBehaveLua", "BehavePlatform"],
             exclude: ["Parity"]),
         .testTarget(name: "BehaveTests", dependencies: ["Behave", "BehaveDemos", "BehavePlatform"]),
         .testTarget(
-            name: "BehaveRemoteTests", dependencies: ["BehaveRemote", "Behave", "BehaveDemos", "BehaveTestSupport"]),
+            name: "BehaveRemoteTests",
+            dependencies: ["BehaveRemote", "Behave", "BehaveDemos", "BehaveTestSupport", "PubSubFixture"]),
         .testTarget(
             name: "BehaveToolTests",
             dependencies: [
                 "behave", "behave-remote", "BehaveCLI", "BehaveRemoteCLI", "Behave", "BehaveRemote", "BehaveDemos",
                 "BehavePlatform",
-                "BehaveTestSupport",
+                "BehaveTestSupport", "PubSubFixture",
             ],
             exclude: ["TrustedParity"]
         ),

@@ -108,6 +108,12 @@ if measures("scheduler") {
 
 if measures("recorder") { rows += try await recorderRows() }
 
+// MARK: Live events: devices on one channel of a real pub/sub server (nchan), in this process
+
+#if Remote
+    if measures("live") { rows += try await liveRows(rounds: min(rounds, 3)) }
+#endif
+
 // MARK: JSON action lists
 
 let actionList = Behaviour(name: "calls.json", source: actionListSource)

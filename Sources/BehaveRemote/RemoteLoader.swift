@@ -88,7 +88,7 @@
         }
 
         /// The cached copy of `url` if it still verifies and validates; nil, with a note saying why, if not.
-        private func cachedCopy(
+        func cachedCopy(
             of url: String, in cache: BehaviourCache, notes: inout [String], validate: (Behaviour) -> [Diagnostic]
         ) -> UsableCopy? {
             do {
@@ -107,7 +107,7 @@
 
         /// The highest sequence ever accepted for `url`, kept apart from the copies: no copy with a
         /// lower one is accepted, whatever became of the copy that carried it.
-        private func highestSequence(
+        func highestSequence(
             of url: String, in cache: BehaviourCache, cached: UsableCopy?, notes: inout [String]
         ) -> Int64? {
             do { return try cache.highestSequence(for: url) } catch {
@@ -117,7 +117,7 @@
         }
 
         /// Fetches the fresh copy with a client of its own, shut down after it.
-        nonisolated(nonsending) private func fetchNow(
+        nonisolated(nonsending) func fetchNow(
             _ url: String, cached: UsableCopy?, highest: Int64?
         ) async -> FetchOutcome {
             do throws(RemoteProblem) {
@@ -131,7 +131,7 @@
         }
 
         /// A downloaded copy is kept only if it validates and is not the quarantined one.
-        private func admitted(
+        func admitted(
             _ outcome: FetchOutcome, url: String, cache: BehaviourCache, validate: (Behaviour) -> [Diagnostic]
         ) -> FetchOutcome {
             guard case .success(let (copy, .downloaded)) = outcome else { return outcome }

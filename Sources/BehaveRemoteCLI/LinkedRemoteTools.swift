@@ -30,8 +30,11 @@
             do { configuration = try options.liveConfiguration(messageLimit: messageLimit) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
+            // The stream's notices of new copies go to the running behaviour's updates, if any.
+            var withUpdates = configuration
+            withUpdates.updates = { notice in ToolLiveUpdates.announce(notice) }
             let live: LiveEvents
-            do { live = try LiveEvents(url: url, configuration: configuration) } catch {
+            do { live = try LiveEvents(url: url, configuration: withUpdates) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
             live.start(into: channel)
@@ -40,60 +43,71 @@
 
         func load(
             _ url: String, options: RemoteOptions, inputLimit: Int,
-            validate: (Behaviour) -> [Diagnostic]
+            liveValidate: (@Sendable (Behaviour) -> [Diagnostic])?, validate: (Behaviour) -> [Diagnostic]
         ) async throws(BehaveExitError) -> LoadedBehaviour {
             var configuration: RemoteConfiguration
             do { configuration = try options.configuration(inputLimit: inputLimit) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
             configuration.validatorIdentity = Self.validatorIdentity
-            do {
-                let loaded = try await RemoteLoader(configuration).load(url, validate: validate)
-                for note in loaded.notes { StandardError.write("\(BehaveTool.current.name): warning: \(note)\n") }
-                if let warning = loaded.warning {
-                    StandardError.write("\(BehaveTool.current.name): warning: \(warning)\n")
-                }
-                let loader = RemoteLoader(configuration)
-                let verdict = RunVerdict()
-                var afterFailure: (@Sendable (String, Recording?) -> Void)?
-                if loaded.isFirstRun {
-                    let recordingPath = BehaviourCache(directory: configuration.cacheDirectory)
-                        .quarantineRecordingPath(for: url)
-                    afterFailure = { reason, recording in
-                        verdict.failed = true
-                        guard loader.quarantine(loaded, because: reason, recording: recording) else { return }
-                        StandardError.write(
-                            "\(BehaveTool.current.name): warning: the fresh copy of \(url) failed its first run and is quarantined; "
-                                + "the next run uses the copy before it (behave cache \(url))"
-                                + (recording == nil ? "" : "; behave replay \(recordingPath) runs the failure again")
-                                + "\n")
-                    }
-                } else {
-                    afterFailure = { _, _ in verdict.failed = true }
-                }
-                let refresh = loaded.refresh
-                let afterRun: @Sendable () async -> Void = {
-                    // Called after the run, never after an interrupted one: the copy ran well unless it failed.
-                    if !verdict.failed { loader.ranWell(loaded) }
-                    guard let refresh else { return }
-                    let name = BehaveTool.current.name
-                    switch await refresh.wait(atMost: Self.refreshGrace) {
-                    case .fresh?: StandardError.write("\(name): a fresh copy of \(url) is kept for the next run\n")
-                    case .unchanged?: break
-                    case .failed(let why)?: StandardError.write("\(name): warning: \(why); the cached copy stays\n")
-                    case nil:
-                        StandardError.write(
-                            "\(name): warning: \(url): the fetch in the background did not end within "
-                                + "\(Limits.formatSeconds(Self.refreshGrace)) of the run's end; the cached copy stays\n"
-                        )
-                    }
-                }
-                return LoadedBehaviour(
-                    behaviour: loaded.behaviour, successCode: loaded.origin.successCode, afterRun: afterRun,
-                    afterFailure: afterFailure, keepsFailingRecording: loaded.isFirstRun)
-            } catch {
+            let loaded: RemoteBehaviour
+            do { loaded = try await RemoteLoader(configuration).load(url, validate: validate) } catch {
                 throw BehaveExitError(BehaveExit.report(error))
             }
+            for note in loaded.notes { StandardError.write("\(BehaveTool.current.name): warning: \(note)\n") }
+            if let warning = loaded.warning {
+                StandardError.write("\(BehaveTool.current.name): warning: \(warning)\n")
+            }
+            var behaviour = Self.loadedBehaviour(loaded, configuration: configuration)
+            if let liveValidate {
+                behaviour.live = ToolLiveUpdates(
+                    running: loaded, configuration: configuration, options: options, validate: liveValidate)
+            }
+            return behaviour
+        }
+
+        /// What the tool runs for `loaded`: its exit code when it runs well, its quarantine when it
+        /// fails its first run, the fetch `--max-wait` left running.
+        static func loadedBehaviour(_ loaded: RemoteBehaviour, configuration: RemoteConfiguration) -> LoadedBehaviour {
+            let url = loaded.url
+            let loader = RemoteLoader(configuration)
+            let verdict = RunVerdict()
+            var afterFailure: (@Sendable (String, Recording?) -> Void)?
+            if loaded.isFirstRun {
+                let recordingPath = BehaviourCache(directory: configuration.cacheDirectory)
+                    .quarantineRecordingPath(for: url)
+                afterFailure = { reason, recording in
+                    verdict.failed = true
+                    guard loader.quarantine(loaded, because: reason, recording: recording) else { return }
+                    StandardError.write(
+                        "\(BehaveTool.current.name): warning: the fresh copy of \(url) failed its first run and is quarantined; "
+                            + "the next run uses the copy before it (behave cache \(url))"
+                            + (recording == nil ? "" : "; behave replay \(recordingPath) runs the failure again")
+                            + "\n")
+                }
+            } else {
+                afterFailure = { _, _ in verdict.failed = true }
+            }
+            let refresh = loaded.refresh
+            let afterRun: @Sendable () async -> Void = {
+                // Called after the run, never after an interrupted one: the copy ran well unless it failed.
+                if !verdict.failed { loader.ranWell(loaded) }
+                guard let refresh else { return }
+                let name = BehaveTool.current.name
+                switch await refresh.wait(atMost: Self.refreshGrace) {
+                case .fresh?: StandardError.write("\(name): a fresh copy of \(url) is kept for the next run\n")
+                case .unchanged?: break
+                case .failed(let why)?: StandardError.write("\(name): warning: \(why); the cached copy stays\n")
+                case nil:
+                    StandardError.write(
+                        "\(name): warning: \(url): the fetch in the background did not end within "
+                            + "\(Limits.formatSeconds(Self.refreshGrace)) of the run's end; the cached copy stays\n"
+                    )
+                }
+            }
+            return LoadedBehaviour(
+                behaviour: loaded.behaviour, successCode: loaded.origin.successCode, afterRun: afterRun,
+                afterFailure: afterFailure, keepsFailingRecording: loaded.isFirstRun)
         }
 
         func keygen(_ command: KeygenCommand) throws {

@@ -4,11 +4,20 @@ import BehaveDemos
 #if Remote
     import BehaveRemoteCLI
 
-    // The same tool as behave, with fetching, signing and verifying linked in.
+    // The same tool as behave, with fetching, signing and verifying linked in; the keynote's votes
+    // go to the pub/sub server with --vote-url.
     // snippet: adopt-remote
-    let options: [ToolOption] = [.flag("open-urls", help: DemoModules.openURLsHelp)]
+    let options: [ToolOption] = [
+        .flag("open-urls", help: DemoModules.openURLsHelp),
+        .value("vote-url", valueName: "url", help: DemoModules.voteURLHelp, needsRemoteTools: true),
+        .value("voter", valueName: "id", help: DemoModules.voterHelp, accepts: DemoModules.isVoter),
+    ]
     BehaveTool(name: "behave", remote: .linked, options: options) { given in
-        DemoModules.all(openURLs: given.isSet("open-urls"))
+        let votes = given["vote-url"].map { url in
+            PublishedVotes(
+                url: url, voter: given["voter"] ?? PublishedVotes.randomVoter(), connection: given.connection)
+        }
+        return DemoModules.all(openURLs: given.isSet("open-urls"), votes: votes)
     }.main()
 // snippet end
 #else

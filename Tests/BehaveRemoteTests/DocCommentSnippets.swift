@@ -24,6 +24,30 @@
             _ = report
         }
 
+        /// LivePublisher's example: compiled (KeynoteLiveTests votes through a real server).
+        func livePublisher(_ server: String, configuration: LiveEventsConfiguration) async throws {
+            // snippet: LivePublisher
+            let votes = try LivePublisher(url: "\(server)/reply/keynote", configuration: configuration)
+            try await votes.publish(#"{"event": "VOTE", "data": {"destination": "Lyon"}}"#)
+            // snippet end
+        }
+
+        /// LiveUpdates' example: compiled (LiveSwapTests swaps copies through the tool).
+        func liveUpdates(
+            _ loaded: RemoteBehaviour, remote: RemoteConfiguration,
+            appModules: @escaping @Sendable () -> [any BehaveModule],
+            live: inout LiveEventsConfiguration, events: EventChannel
+        ) {
+            // snippet: LiveUpdates
+            // A new copy is checked by a host of its own: the running one is busy running.
+            let updates = LiveUpdates(running: loaded, configuration: remote, policy: .whenIdle) { copy in
+                (try? BehaveHost(modules: appModules()))?.check(copy) ?? []
+            }
+            live.updates = { notice in updates.announce(notice) }  // the LiveEventsConfiguration
+            updates.attach(events)
+            // snippet end
+        }
+
         /// LiveEventsConfiguration's example: compiled (LiveEventsLibraryTests connects).
         func liveEventsConfiguration() -> LiveEventsConfiguration {
             // snippet: LiveEventsConfiguration

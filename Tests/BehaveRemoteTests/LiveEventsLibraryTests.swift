@@ -2,6 +2,7 @@
     import Behave
     import BehaveRemote
     import BehaveTestSupport
+    import PubSubFixture
     import Foundation
     import Testing
 

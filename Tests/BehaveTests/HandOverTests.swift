@@ -62,6 +62,27 @@ struct HandOverTests {
         #expect(lines.all == "a\t1\na hands over to\tb\nb\t2\n")
     }
 
+    @Test("when idle: the notice comes at once, even behind an event due later, which waits for the next run")
+    func noticeBeforeALaterEvent() async throws {
+        let lines = Lines()
+        let host = try Self.host(lines, clock: SystemClock())
+        let channel = EventChannel()
+        let first = Behaviour(
+            name: "a.lua",
+            source: """
+                print("a runs")
+                on("LATER", function() print("a got LATER") end)
+                on("behave.reload", function() print("a is told") end)
+                """)
+        let run = Task { try await host.run(first, events: channel) }
+        try await lines.waitFor("a runs\n")
+        channel.send("LATER", after: 3600)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(channel.handOver(.whenIdle))
+        #expect(try await run.value.finish == .handedOver)
+        #expect(lines.all == "a runs\na is told\n")
+    }
+
     @Test("now: a behaviour in a long wait ends at once, with no reload, and its channel serves the next run")
     func now() async throws {
         let lines = Lines()

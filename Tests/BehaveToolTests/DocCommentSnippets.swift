@@ -64,4 +64,12 @@ enum ToolDocCommentSnippets {
         // snippet end
         return (opensURLs, region)
     }
+
+    static func moduleConnection(_ given: ModuleOptions) -> ([String], String) {
+        // snippet: ModuleConnection
+        let headers = given.connection.headers.map { "\($0.name): \($0.value)" }
+        let authorities = given.connection.certificateAuthorities ?? "the system's"
+        // snippet end
+        return (headers, authorities)
+    }
 }

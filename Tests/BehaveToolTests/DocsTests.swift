@@ -35,7 +35,7 @@ struct DocsTests {
         // LiveDocTests runs them against the real server; live-app: LiveEventsLibraryTests
         "docs/live.md": [
             "live-device-lua", "live-device", "live-publish", "live-device-output", "live-stderr", "live-app",
-            "live-nginx",
+            "live-nginx", "live-keynote-phone", "live-keynote-tally", "live-keynote-tally-output", "live-swap-stderr",
         ],
         "docs/recording.md": ["recording-lines", "recording-commands", "recording-diff", "recording-api"],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests

@@ -1,5 +1,6 @@
 import BehaveTestSupport
 import Foundation
+import PubSubFixture
 import Testing
 
 /// `--events URL` against a real pub/sub server on 127.0.0.1 (nginx with nchan, configured by
@@ -312,9 +313,9 @@ struct LiveEventsTests {
         #expect(try terminal.waitForExit() == 130)
     }
 
-    /// Waits until `condition` holds, up to 30 s, on this thread.
-    static func until(_ what: String, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(30)
+    /// Waits until `condition` holds, up to `seconds`, on this thread.
+    static func until(_ what: String, seconds: Double = 30, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
         while try !condition() {
             guard Date() < deadline else { throw PseudoTerminal.Failure(description: "never: \(what)") }
             Thread.sleep(forTimeInterval: 0.05)

@@ -10,6 +10,7 @@ import Foundation
 /// pool (Dispatch's, through Foundation's `Process` and pipes) that the rest of the suite keeps busy.
 ///
 /// Sendable by hand: a test starts and stops it from one task; another task only publishes and counts.
+/// A target of its own, apart from BehaveTestSupport, so that the bench's live rows use it too.
 package final class PubSubServer: @unchecked Sendable {
     package let directory: URL
     /// Where devices connect.
@@ -23,7 +24,7 @@ package final class PubSubServer: @unchecked Sendable {
     /// Configures and starts a server; with `tls` (a PEM certificate and key) devices connect over
     /// https and wss; with `token`, subscribers must send `Authorization: Bearer TOKEN`.
     package convenience init(tls: (certificate: String, key: String)? = nil, token: String? = nil) throws {
-        let deploy = Tool.root.appendingPathComponent("deploy/nchan").path
+        let deploy = Self.root.appendingPathComponent("deploy/nchan").path
         let admit = token.map { "default 0; \"Bearer \($0)\" 1;" } ?? "default 1;"
         try self.init(tls: tls != nil) { directory, port, publishPort in
             let listen = tls.map {
@@ -57,7 +58,8 @@ package final class PubSubServer: @unchecked Sendable {
     /// port 0 (behave-test-server.py) takes one between the draw and nginx's bind; one another
     /// test's nginx took is drawn again.
     package init(tls: Bool, configure: (String, Int, Int) throws -> String) throws {
-        directory = try Tool.temporaryDirectory()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("behave-nchan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         scheme = tls ? "https" : "http"
         var attempt = 0
         while true {
@@ -76,8 +78,18 @@ package final class PubSubServer: @unchecked Sendable {
         }
     }
 
+    /// The repository, whose deploy/nchan configures the server.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// The address publishers post to: `…/pub`, to which a channel's name is added.
     package var publishURL: String { "http://127.0.0.1:\(publishPort)/pub" }
+
+    /// Where the presenter reads the devices' replies to `channel`, oldest first (server-sent events).
+    package func repliesURL(_ channel: String) -> String { "http://127.0.0.1:\(publishPort)/replies/\(channel)" }
+
+    /// Where a device posts a reply to `channel` (the keynote's votes).
+    package func replyURL(_ channel: String) -> String { "\(scheme)://127.0.0.1:\(port)/reply/\(channel)" }
 
     /// `SCHEME://127.0.0.1:PORT/sub/CHANNEL`, or with `ws` the WebSocket scheme.
     package func url(_ channel: String, webSocket: Bool = false) -> String {
@@ -97,10 +109,42 @@ package final class PubSubServer: @unchecked Sendable {
         Self.subscriberCount(try exchange("GET", channel).body)
     }
 
-    /// The subscriber count in nchan's channel info: lines ending with CRLF.
-    private static func subscriberCount(_ info: String) -> Int {
-        let line = info.split(whereSeparator: \.isNewline).first { $0.hasPrefix("active subscribers:") }
-        return line.flatMap { Int($0.dropFirst("active subscribers:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+    /// How many messages `channel` holds now (`CHANNEL/replies` for the devices' replies to it).
+    package func messages(_ channel: String) throws -> Int {
+        Self.count("queued messages:", in: try exchange("GET", channel).body)
+    }
+
+    /// The devices' replies to `channel` as the presenter reads them (`/replies/CHANNEL`, oldest
+    /// first): each message's data, once `count` have come, or those that came within `seconds`.
+    package func replies(to channel: String, count: Int, seconds: Double = 60) throws -> [String] {
+        guard let fd = Self.connected(to: publishPort) else { throw ServerError.refused("cannot connect") }
+        defer { close(fd) }
+        let request = Array(
+            "GET /replies/\(channel) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var text: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(seconds)
+        var data: [String] = []
+        while data.count < count, Date() < deadline {
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got == 0 { break }
+            if got > 0 { text.append(contentsOf: buffer[..<got]) }
+            data = String(decoding: text, as: UTF8.self).split(separator: "\n")
+                .filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst("data: ".count)) }
+        }
+        return data
+    }
+
+    /// The subscriber count in nchan's channel info.
+    private static func subscriberCount(_ info: String) -> Int { count("active subscribers:", in: info) }
+
+    /// The number after `field` in nchan's channel info: lines ending with CRLF.
+    private static func count(_ field: String, in info: String) -> Int {
+        let line = info.split(whereSeparator: \.isNewline).first { $0.hasPrefix(field) }
+        return line.flatMap { Int($0.dropFirst(field.count).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     /// Waits until `channel` has at least `count` subscribers, up to `seconds`.
@@ -219,7 +263,7 @@ package final class PubSubServer: @unchecked Sendable {
     }
 
     /// A socket connected to 127.0.0.1:`port`, or nil.
-    private static func connected(to port: Int) -> Int32? {
+    package static func connected(to port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -69,5 +69,6 @@ public struct Keynote: BehaveModule {
 /// A keynote action refused its arguments.
 public struct KeynoteError: Error, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    /// An error that says `description`.
+    public init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,6 @@
 # Sourced by scripts/behave, scripts/test and scripts/bench: makes sure the C Lua 5.4 runtime
 # (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
-# installing it with apt-get on Debian when it is missing. ensure_test_tools (scripts/test only) adds
+# installing it with apt-get on Debian when it is missing. ensure_test_tools (scripts/test, and scripts/bench for its live rows) adds
 # what the tests alone use: python3 for the remote tests' HTTP server, jsonschema for the schema tests,
 # man-db for the install check, nginx with nchan for the live events' pub/sub server, curl to publish.
 

@@ -77,7 +77,7 @@ struct BehaveCommand: AsyncParsableCommand {
         "fallback", "filter", "header", "instruction-limit", "junit", "key", "max-input", "max-redirects", "max-size",
         "max-wait", "memory-limit", "min-fetch-interval", "output", "output-limit", "public-key", "record",
         "record-limit", "behaviour", "recordings", "from-recording", "against", "sequence",
-        "signature", "store-dir", "store-quota", "time-limit", "timeout", "trace",
+        "signature", "store-dir", "store-quota", "time-limit", "timeout", "trace", "activate", "poll",
     ]
 
     /// The first words ArgumentParser answers itself, at the top: help, version, completion scripts.

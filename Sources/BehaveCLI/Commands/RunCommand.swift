@@ -119,12 +119,18 @@ struct RunCommand: RemoteCommand {
         if let first = script.first, first.hasPrefix("-"), first != "-", first != "--" {
             throw ValidationError("Unknown option '\(first)'")
         }
+        if remote.activation != .nextLaunch || remote.pollInterval != nil,
+            !(events.map(RunInvocation.isLiveEvents) ?? false) || !(file.map(Behaviour.isRemote) ?? false)
+        {
+            throw ValidationError("--activate and --poll keep a behaviour's URL current while it follows --events URL")
+        }
         if watch && (file == nil || file == "-" || Behaviour.isRemote(file ?? "")) {
             throw ValidationError("--watch watches a behaviour file: not -e, stdin or a URL")
         }
     }
 
     func run(with tools: (any RemoteTools)?) async throws {
+        BehaveTool.given.connection = ModuleConnection(remote)
         if showVersion { StandardError.write(BehaveTool.current.versionLine + "\n", to: 1) }
         // Nothing to run: lua's REPL on a terminal (or with -i), else what stdin holds.
         if file == nil && code.isEmpty && libraries.isEmpty && (showVersion ? interactive : true) {

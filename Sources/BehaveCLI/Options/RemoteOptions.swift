@@ -83,6 +83,27 @@ package struct RemoteOptions: ParsableArguments {
             valueName: "header"))
     package var headers: [HeaderEntry] = []
 
+    @Option(
+        name: .customLong("activate"),
+        help: ArgumentHelp(
+            "When a new copy that arrives while the behaviour runs takes over: next-launch (kept for the next run), when-idle (once no task is ready and no action in flight, after its behave.reload handlers), or now. Default next-launch.",
+            valueName: "policy"))
+    package var activation: Activation = .nextLaunch
+
+    @Option(
+        name: .customLong("poll"),
+        help: ArgumentHelp(
+            "While the behaviour runs, look for a new copy every this many seconds (a conditional GET), besides the behave.update notices of --events. Default: only on notice.",
+            valueName: "seconds"))
+    package var pollInterval: Double?
+
+    /// `--activate`'s values.
+    package enum Activation: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case nextLaunch = "next-launch"
+        case whenIdle = "when-idle"
+        case now
+    }
+
     package func validate() throws {
         if requireSignature && publicKeys.isEmpty {
             throw ValidationError("--require-signature needs at least one --public-key")
@@ -96,5 +117,8 @@ package struct RemoteOptions: ParsableArguments {
             }
         }
         if let maximumRedirects, maximumRedirects < 0 { throw ValidationError("--max-redirects expects a count ≥ 0") }
+        if let pollInterval, !(pollInterval >= 0.1 && pollInterval <= 86_400) {
+            throw ValidationError("--poll expects seconds from 0.1 to 86400, got \(pollInterval)")
+        }
     }
 }

@@ -16,6 +16,10 @@ package struct LoadedBehaviour {
     /// Whether ``afterFailure`` keeps the failing run's recording (a quarantine does): the tool
     /// completes a recording only for someone who keeps it.
     package var keepsFailingRecording: Bool
+    /// What swaps in new copies while it runs (a remote behaviour with live events); nil for a file.
+    package var live: (any LiveSwap)?
+    /// Whether this copy took over from another while the tool ran: a failure rolls it back live.
+    package var tookOver = false
 
     package init(
         behaviour: Behaviour, successCode: Int32 = BehaveExit.success, afterRun: (@Sendable () async -> Void)? = nil,
@@ -30,12 +34,13 @@ package struct LoadedBehaviour {
 
     /// Reads `argument`: a file here, `-` for stdin (as `lua -` reads it), a URL through `tools`
     /// with `remote`'s settings (handed to `behave-remote` without them).
-    /// `validate` decides whether a downloaded or cached copy may run.
+    /// `validate` decides whether a downloaded or cached copy may run; with `liveValidate`, which
+    /// checks a copy from any thread, a URL's copy is kept current while it runs.
     /// A file, or the `--fallback` of a URL, holds at most `limit` bytes (``Limits/input``); one
     /// that is not regular, or stdin, must end within `seconds` (``Limits/time``).
     static func load(
         _ argument: String, limit: Int, seconds: Double = Limits().time, remote: RemoteOptions?,
-        tools: (any RemoteTools)?,
+        tools: (any RemoteTools)?, liveValidate: (@Sendable (Behaviour) -> [Diagnostic])? = nil,
         validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour {
         if argument == "-" {
@@ -51,7 +56,8 @@ package struct LoadedBehaviour {
             }
         }
         guard let tools, let remote else { RemoteHandOff.exec() }
-        return try await tools.load(argument, options: remote, inputLimit: limit, validate: validate)
+        return try await tools.load(
+            argument, options: remote, inputLimit: limit, liveValidate: liveValidate, validate: validate)
     }
 
     /// What stdin holds, at most `limit` bytes, as the behaviour named `stdin` (`run -`, a piped

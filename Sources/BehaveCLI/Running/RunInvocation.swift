@@ -47,7 +47,7 @@ struct RunInvocation: Equatable {
     private func executeOnce(
         remote: RemoteOptions?, tools: (any RemoteTools)?, required: inout [String]
     ) async throws(ExitCode) {
-        let (timeline, channel, stopEvents) = try eventsToDeliver(remote: remote, tools: tools)
+        let (firstTimeline, channel, stopEvents) = try eventsToDeliver(remote: remote, tools: tools)
         // A live connection lasts the run: `--watch` makes a new one for each.
         defer { stopEvents?() }
         let host = try ToolHost.make(policy: policy, clock: fast ? VirtualClock() : SystemClock(), store: store)
@@ -60,34 +60,99 @@ struct RunInvocation: Equatable {
         for entry in context { host.context[entry.key] = .string(entry.value) }
         // A remote copy's failing first run is quarantined with its recording.
         host.recordingLimit = record != nil || Behaviour.isRemote(file) ? recordLimit : 0
-        let loaded = try await load(checkingWith: host, remote: remote, tools: tools)
+        var loaded = try await load(checkingWith: host, remote: remote, tools: tools, live: channel != nil)
         if let trace { try TraceOutput.create(trace, limit: policy.limits.output).attach(host) }
         Interrupts.route(to: host.cancellation)
-        // The behaviour's output is flushed before anything the tool writes on stderr.
-        let report: RunReport
-        do {
-            report = try await host.run(
-                loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
-                events: channel, timeline: timeline)
-        } catch {
-            let code = BehaveExit.report(error)
-            let recording = await RecordingFile.completed(host, wanted: record != nil || loaded.keepsFailingRecording)
-            try? RecordingFile.write(recording, to: record)
-            if !Interrupts.cancelled {
-                loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), recording)
+        if let channel { loaded.live?.attach(channel) }
+        defer { loaded.live?.stop() }
+        var timeline = firstTimeline
+        // Each copy runs on the same channel: one that took over, or the one before it after a
+        // copy that took over failed (a failed handler hands the channel straight back).
+        while true {
+            // A copy on its first run since it took over goes back at its first failed handler.
+            let handBack: @Sendable () -> Void = { _ = channel?.handOver(.now) }
+            host.onTaskFailure = loaded.tookOver && loaded.keepsFailingRecording ? handBack : nil
+            let report: RunReport
+            do {
+                report = try await host.run(
+                    loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
+                    events: channel, timeline: timeline)
+            } catch {
+                // An interrupted copy did not fail: it is not quarantined.
+                guard loaded.tookOver, !Interrupts.cancelled else {
+                    throw await failed(error, loaded: loaded, host: host)
+                }
+                // Said as any failed run says it, before the copy before it runs again.
+                let code = BehaveExit.report(error)
+                if await rollBack(&loaded, because: String(error.description.prefix { $0 != "\n" }), host: host) {
+                    timeline = []
+                    continue
+                }
+                throw await failed(error, loaded: loaded, host: host, code: code)
             }
-            _ = await AfterRun.finish(loaded.afterRun)
-            throw code
+            timeline = []
+            if report.finish == .handedOver, let live = loaded.live {
+                if report.failedTasks > 0, loaded.tookOver,
+                    await rollBack(&loaded, because: Self.failures(report.failedTasks), host: host)
+                {
+                    continue
+                }
+                // With no copy to take over (one that cannot be made current), the same copy runs again.
+                if let next = live.takeOver(ranWell: report.failedTasks == 0) { loaded = withProgram(next) }
+                continue
+            }
+            return try await conclude(report, loaded: loaded, host: host)
         }
+    }
+
+    /// "a handler or timer failed", "3 handlers or timers failed".
+    private static func failures(_ count: Int) -> String {
+        count == 1 ? "a handler or timer failed" : "\(count) handlers or timers failed"
+    }
+
+    /// `loaded`, which took over while the tool ran and has now failed, is quarantined with its
+    /// recording and replaced by the copy before it: true. False when there is none to run: the
+    /// failure is then the run's.
+    private func rollBack(_ loaded: inout LoadedBehaviour, because reason: String, host: BehaveHost) async -> Bool {
+        guard let live = loaded.live else { return false }
+        try? BehaveExit.flushOutput()
+        let recording = await RecordingFile.completed(host, wanted: true)
+        guard let previous = await live.rollBack(because: reason, recording: recording) else { return false }
+        loaded = withProgram(previous)
+        return true
+    }
+
+    /// `loaded` with the `-e`, `-l` and `-W` program run before it, as the first copy had it.
+    private func withProgram(_ loaded: LoadedBehaviour) -> LoadedBehaviour {
+        guard !program.isEmpty, file != Self.commandLineName, loaded.behaviour.format == .lua else { return loaded }
+        var prepared = loaded
+        prepared.behaviour = program.before(loaded.behaviour)
+        return prepared
+    }
+
+    /// A run that threw: its recording is written, the copy's failure reported; the exit code.
+    private func failed(_ error: BehaveError, loaded: LoadedBehaviour, host: BehaveHost, code: ExitCode? = nil) async
+        -> ExitCode
+    {
+        let code = code ?? BehaveExit.report(error)
+        let recording = await RecordingFile.completed(host, wanted: record != nil || loaded.keepsFailingRecording)
+        try? RecordingFile.write(recording, to: record)
+        if !Interrupts.cancelled {
+            loaded.afterFailure?(String(error.description.prefix { $0 != "\n" }), recording)
+        }
+        _ = await AfterRun.finish(loaded.afterRun)
+        return code
+    }
+
+    /// A run that ended: its output and recording written, its warnings said; throws the exit code
+    /// when it is not 0.
+    private func conclude(_ report: RunReport, loaded: LoadedBehaviour, host: BehaveHost) async throws(ExitCode) {
         // The output is written first: a background fetch never holds it (AfterRun), nor does
         // completing the recording.
         try BehaveExit.flushOutput()
         let recording = await RecordingFile.completed(
             host, wanted: record != nil || (report.failedTasks > 0 && loaded.keepsFailingRecording))
-        if report.failedTasks > 0 {
-            let count = report.failedTasks == 1 ? "a handler or timer" : "\(report.failedTasks) handlers or timers"
-            loaded.afterFailure?("\(count) failed", recording)
-        }
+        if report.failedTasks > 0 { loaded.afterFailure?(Self.failures(report.failedTasks), recording) }
         // Written before the copy's verdict is settled, reported after it: a recording that cannot
         // be written does not make a copy that ran well look otherwise.
         let recorded = Result { () throws(ExitCode) in try RecordingFile.write(recording, to: record) }
@@ -141,6 +206,20 @@ struct RunInvocation: Equatable {
         }
     }
 
+    /// Checks a copy that arrives while the behaviour runs, from any thread: with a host of its
+    /// own, as the running one is busy, with the same modules and the same `--strict`.
+    private var liveCheck: @Sendable (Behaviour) -> [Diagnostic] {
+        let (policy, strict, context) = (self.policy, self.strict, self.context)
+        return { behaviour in
+            guard let checker = try? ToolHost.make(policy: policy, clock: SystemClock()) else {
+                return [Diagnostic(.error, file: behaviour.name, at: nil, "cannot create a host to check the new copy")]
+            }
+            // The same context as the running copy's: `-- requires: version` reads it.
+            for entry in context { checker.context[entry.key] = .string(entry.value) }
+            return checker.check(behaviour, strict: strict)
+        }
+    }
+
     /// Whether `--events` names a pub/sub server rather than a file.
     static func isLiveEvents(_ events: String) -> Bool {
         Behaviour.isRemote(events) || ["ws://", "wss://"].contains { events.lowercased().hasPrefix($0) }
@@ -149,7 +228,7 @@ struct RunInvocation: Equatable {
     /// The behaviour: the `-e` chunk, the `-e`/`-l` program alone, or the file (or URL, checked by
     /// `host`), with the program run before it.
     private func load(
-        checkingWith host: BehaveHost, remote: RemoteOptions?, tools: (any RemoteTools)?
+        checkingWith host: BehaveHost, remote: RemoteOptions?, tools: (any RemoteTools)?, live: Bool
     ) async throws(ExitCode) -> LoadedBehaviour {
         var loaded: LoadedBehaviour
         do {
@@ -159,7 +238,8 @@ struct RunInvocation: Equatable {
                 loaded = LoadedBehaviour(behaviour: program.alone)
             } else {
                 loaded = try await LoadedBehaviour.load(
-                    file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools
+                    file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools,
+                    liveValidate: live ? liveCheck : nil
                 ) {
                     host.check($0, strict: strict)
                 }

@@ -62,7 +62,9 @@ package enum BehaveMain {
                 command = try BehaveCommand.parseAsRoot(arguments)
             }
             if let remoteCommand = command as? any RemoteCommand {
-                if remote == nil && remoteCommand.needsRemoteTools { RemoteHandOff.exec() }
+                if remote == nil && (remoteCommand.needsRemoteTools || Self.givenOptionsNeedRemoteTools) {
+                    RemoteHandOff.exec()
+                }
                 try await remoteCommand.run(with: remote)
             } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -73,5 +75,12 @@ package enum BehaveMain {
             BehaveCommand.exit(withError: error)
         }
         BehaveCommand.exit()
+    }
+
+    /// Whether the command line gave one of the tool's options whose modules reach the network.
+    private static var givenOptionsNeedRemoteTools: Bool {
+        BehaveTool.current.options.contains { option in
+            option.needsRemoteTools && (BehaveTool.given.isSet(option.name) || BehaveTool.given[option.name] != nil)
+        }
     }
 }

@@ -10,6 +10,9 @@ public struct ModuleOptions: Sendable, Equatable {
     public var flags: Set<String>
     /// Each value option's values in the order given, by long name.
     public var values: [String: [String]]
+    /// What the run trusts and sends to its servers, for a module that reaches one; the
+    /// defaults where the command has no such options.
+    public var connection = ModuleConnection()
 
     /// Options as given.
     public init(flags: Set<String> = [], values: [String: [String]] = [:]) {

@@ -9,10 +9,11 @@ import Behave
 package protocol RemoteTools: Sendable {
     /// Loads the behaviour at `url` through the cache, printing a warning line for every copy that is
     /// not the current one. `validate` decides whether a downloaded or cached copy may run;
-    /// `inputLimit` bounds the `--fallback` file.
+    /// `inputLimit` bounds the `--fallback` file. With `liveValidate`, which checks a copy from any
+    /// thread, the copy is kept current while it runs (``LoadedBehaviour/live``).
     func load(
         _ url: String, options: RemoteOptions, inputLimit: Int,
-        validate: (Behaviour) -> [Diagnostic]
+        liveValidate: (@Sendable (Behaviour) -> [Diagnostic])?, validate: (Behaviour) -> [Diagnostic]
     ) async throws(BehaveExitError) -> LoadedBehaviour
     /// Starts delivering the events published at `url` (`--events URL`: server-sent events or
     /// WebSocket) to `channel`, reconnecting until the returned function stops it; one line on

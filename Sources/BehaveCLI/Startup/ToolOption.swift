@@ -27,6 +27,10 @@ public struct ToolOption: Sendable {
     public var help: String
     /// Whether a value is one the option takes; another is a usage error (exit 64) naming it.
     public var accepts: @Sendable (String) -> Bool
+    /// Whether the modules reach the network when it is given, so that a tool that hands its
+    /// network commands to a helper (``RemoteSupport/handOff(to:)``) hands this command too: the
+    /// helper has the network code the modules then use.
+    public var needsRemoteTools = false
 
     /// An option named `name` of `kind`, described by `help`, taking the values `accepts` accepts.
     public init(_ name: String, kind: Kind, help: String, accepts: @escaping @Sendable (String) -> Bool = { _ in true })
@@ -43,11 +47,14 @@ public struct ToolOption: Sendable {
     }
 
     /// An option with a value: `--name VALUE` or `--name=VALUE`, one that `accepts` accepts.
+    /// With `needsRemoteTools`, giving it hands the command to the tool's network helper.
     public static func value(
-        _ name: String, valueName: String = "value", help: String,
+        _ name: String, valueName: String = "value", help: String, needsRemoteTools: Bool = false,
         accepts: @escaping @Sendable (String) -> Bool = { _ in true }
     ) -> ToolOption {
-        ToolOption(name, kind: .value(valueName: valueName), help: help, accepts: accepts)
+        var option = ToolOption(name, kind: .value(valueName: valueName), help: help, accepts: accepts)
+        option.needsRemoteTools = needsRemoteTools
+        return option
     }
 
     /// How the help writes it: `--open-urls`, `--region <code>`.

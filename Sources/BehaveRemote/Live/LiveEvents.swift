@@ -147,6 +147,10 @@
 
         /// Sends the event, unless it claims a name of the host's notices, which no server may forge.
         private func send(_ name: String, _ data: PlainValue, number: Int, to channel: EventChannel) -> String? {
+            if name == LiveUpdates.updateEvent, let updates = configuration.updates {
+                updates(data)
+                return nil
+            }
             guard !name.hasPrefix("behave.") else {
                 return "\(url): message \(number) refused: events named behave.… are the host's own"
             }

@@ -41,6 +41,10 @@
         /// Where the one-line reports go: a change of connection state and a message refused.
         /// Each state is reported once, however many attempts fail the same way. nil: nowhere.
         public var report: (@Sendable (String) -> Void)?
+        /// Where the stream's ``LiveUpdates/updateEvent`` messages go: a server's word that a new
+        /// copy of a behaviour exists (``LiveUpdates/announce(_:)``). They never reach the
+        /// behaviour. nil: refused, as every message named `behave.…` is.
+        public var updates: (@Sendable (PlainValue) -> Void)?
 
         /// The defaults.
         public init() {}
