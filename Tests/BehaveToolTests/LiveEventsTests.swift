@@ -10,7 +10,7 @@ import Testing
 struct LiveEventsTests {
     /// A behaviour that prints each STATE's `n` and the connection's states, and stops at `last`
     /// (or after `seconds`, so that no test can hang).
-    static func behaviour(last: Int, seconds: Int = 120) throws -> (directory: URL, file: String) {
+    static func behaviour(last: Int, seconds: Int = 300) throws -> (directory: URL, file: String) {
         let work = try Tool.temporaryDirectory()
         let file = try Tool.write(
             """

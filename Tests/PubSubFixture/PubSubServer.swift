@@ -148,7 +148,7 @@ package final class PubSubServer: @unchecked Sendable {
     }
 
     /// Waits until `channel` has at least `count` subscribers, up to `seconds`.
-    package func waitForSubscribers(_ count: Int, on channel: String, seconds: Double = 60) async throws {
+    package func waitForSubscribers(_ count: Int, on channel: String, seconds: Double = 180) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let answer = try exchange("GET", channel)
