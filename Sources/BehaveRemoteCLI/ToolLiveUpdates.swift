@@ -43,7 +43,7 @@
             return made(next)
         }
 
-        func rollBack(because reason: String, recording: Recording?) async -> LoadedBehaviour? {
+        func rollBack(because reason: String, recording: Recording?) -> LoadedBehaviour? {
             guard let previous = updates.rollBack(updates.running, because: reason, recording: recording) else {
                 return nil
             }

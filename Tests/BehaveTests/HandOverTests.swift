@@ -26,6 +26,12 @@ struct HandOverTests {
         }
     }
 
+    /// The run that comes after a hand-over: b.lua prints each E it gets, on the same channel.
+    static func nextRun(on host: BehaveHost, _ channel: EventChannel) async throws -> RunReport {
+        try await host.run(
+            Behaviour(name: "b.lua", source: #"on("E", function(d) print("b", d) end)"#), events: channel)
+    }
+
     static func host(_ lines: Lines, clock: any BehaveClock) throws -> BehaveHost {
         try BehaveHost(
             modules: [], output: OutputSink(write: { lines.add($0) }, diagnostic: { lines.add($0 + "\n") }),
@@ -56,8 +62,7 @@ struct HandOverTests {
         #expect(report.finish == .handedOver)
         channel.send("E", 2)
         channel.finish()
-        let next = try await host.run(
-            Behaviour(name: "b.lua", source: #"on("E", function(d) print("b", d) end)"#), events: channel)
+        let next = try await Self.nextRun(on: host, channel)
         #expect(next.finish == .completed(waiting: 0))
         #expect(lines.all == "a\t1\na hands over to\tb\nb\t2\n")
     }
@@ -103,8 +108,7 @@ struct HandOverTests {
         #expect(Date().timeIntervalSince(started) < 30)
         channel.send("E", 3)
         channel.finish()
-        _ = try await host.run(
-            Behaviour(name: "b.lua", source: #"on("E", function(d) print("b", d) end)"#), events: channel)
+        _ = try await Self.nextRun(on: host, channel)
         #expect(lines.all == "a waits\nb\t3\n")
     }
 

@@ -185,7 +185,7 @@ final class Scheduler {
                 throw .terminated(host.reported(LuaError(kind: .limit(.duration), message: "")))
             }
 
-            if let handedOver = handOverAtRest(&queue, eventsOpen: eventsOpen) {
+            if let handedOver = handOverAtRest(queue, eventsOpen: eventsOpen) {
                 if handedOver { return .handedOver } else { continue }
             }
             if inbox.isEmpty {
@@ -201,7 +201,7 @@ final class Scheduler {
     /// At rest (nothing due, nothing in flight, nothing arrived), a `.whenIdle` hand-over goes
     /// on: first its notice is queued for the behaviour's handlers (false: run them), then, at rest
     /// again, the run ends (true). nil when none was asked for, or the behaviour is not at rest.
-    private func handOverAtRest(_ queue: inout EventQueue, eventsOpen: Bool) -> Bool? {
+    private func handOverAtRest(_ queue: EventQueue, eventsOpen: Bool) -> Bool? {
         guard let handOver, inFlight.isEmpty, inbox.isEmpty, reloadNotice == nil else { return nil }
         if reloadQueued {
             _ = handingOver(queue, eventsOpen: eventsOpen)

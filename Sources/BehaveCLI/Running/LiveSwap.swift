@@ -11,7 +11,7 @@ package protocol LiveSwap: Sendable {
     func takeOver(ranWell: Bool) -> LoadedBehaviour?
     /// The running copy, which took over and then failed with `reason`, is quarantined (with the
     /// failing run's recording); returns the copy before it, which runs again, or nil.
-    func rollBack(because reason: String, recording: Recording?) async -> LoadedBehaviour?
+    func rollBack(because reason: String, recording: Recording?) -> LoadedBehaviour?
     /// Stops looking for new copies.
     func stop()
 }

@@ -117,7 +117,7 @@ struct RunInvocation: Equatable {
         guard let live = loaded.live else { return false }
         try? BehaveExit.flushOutput()
         let recording = await RecordingFile.completed(host, wanted: true)
-        guard let previous = await live.rollBack(because: reason, recording: recording) else { return false }
+        guard let previous = live.rollBack(because: reason, recording: recording) else { return false }
         loaded = withProgram(previous)
         return true
     }
