@@ -7,7 +7,9 @@ import BehavePlatform
 /// otherwise cost minutes of measuring the wrong thing.
 struct BenchOptions {
     /// The sections `--only` can name, in the order the table prints them.
-    static let sections = ["calls", "scheduler", "recorder", "live", "json", "hosts", "cpu", "start", "input"]
+    static let sections = [
+        "calls", "scheduler", "recorder", "live", "json", "hosts", "cpu", "start", "input", "rehearse",
+    ]
     static let usage =
         "usage: behave-bench [--json] [--rounds N] [--only \(sections.joined(separator: ","))] [--record DIRECTORY]"
 

@@ -264,6 +264,10 @@ if measures("input") {
             baseline: peaks.map { _ in size }, scale: 1.0 / 1_048_576, unit: "MiB", target: 10))
 }
 
+// MARK: Rehearsing a release on 10,000 devices
+
+if measures("rehearse") { rows += rehearseRows(rounds: min(rounds, 3), directory: benchDirectory, tool: behaveTool) }
+
 system("rm -rf \(benchDirectory)")
 
 if let directory = options.record {

@@ -1,5 +1,8 @@
 extension Platform {
     /// The running executable's path, or nil where the platform cannot say.
+    /// The processors this process may run on (at least 1): how many rehearsed devices run at once.
+    package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     package static func executablePath() -> String? {
         #if os(Linux)
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

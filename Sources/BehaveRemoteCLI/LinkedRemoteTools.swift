@@ -50,6 +50,10 @@
                 throw BehaveExitError(BehaveExit.report(error))
             }
             configuration.validatorIdentity = Self.validatorIdentity
+            if let channel = options.fleet.channel {
+                return try await loadFleet(
+                    url, channel: channel, options: options, configuration: configuration, validate: validate)
+            }
             let loaded: RemoteBehaviour
             do { loaded = try await RemoteLoader(configuration).load(url, validate: validate) } catch {
                 throw BehaveExitError(BehaveExit.report(error))

@@ -24,6 +24,18 @@
             _ = report
         }
 
+        /// FleetLoader's example: compiled (FleetLoaderTests runs the same calls against a server).
+        func fleetLoader(_ configuration: RemoteConfiguration, host: BehaveHost, installID: String) async throws {
+            // snippet: FleetLoader
+            let fleet = FleetLoader(configuration, channel: "production", installID: installID)
+            let loaded = try await fleet.load("https://cdn.example.com/manifest.json", context: ["platform": "ios"]) {
+                host.check($0)
+            }
+            let report = try await host.run(loaded.copy.behaviour)
+            // snippet end
+            _ = report
+        }
+
         /// LivePublisher's example: compiled (KeynoteLiveTests votes through a real server).
         func livePublisher(_ server: String, configuration: LiveEventsConfiguration) async throws {
             // snippet: LivePublisher

@@ -43,11 +43,11 @@ struct BenchTests {
             (["--only"], "--only needs sections, e.g. --only calls,cpu"),
             (
                 ["--only", "calls,bogus"],
-                "--only: no section 'bogus' (sections: calls, scheduler, recorder, live, json, hosts, cpu, start, input)"
+                "--only: no section 'bogus' (sections: calls, scheduler, recorder, live, json, hosts, cpu, start, input, rehearse)"
             ),
             (
                 ["--only", "calls,"],
-                "--only: no section '' (sections: calls, scheduler, recorder, live, json, hosts, cpu, start, input)"
+                "--only: no section '' (sections: calls, scheduler, recorder, live, json, hosts, cpu, start, input, rehearse)"
             ),
             (["--jsn"], "unknown argument '--jsn'"),
         ])
@@ -58,7 +58,7 @@ struct BenchTests {
         #expect(err.split(separator: "\n").first.map(String.init) == "behave-bench: \(message)")
         #expect(
             err.contains(
-                "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,recorder,live,json,hosts,cpu,start,input]"
+                "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,recorder,live,json,hosts,cpu,start,input,rehearse]"
             ))
     }
 
@@ -68,7 +68,7 @@ struct BenchTests {
         #expect(status == 0)
         #expect(
             out
-                == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,recorder,live,json,hosts,cpu,start,input] [--record DIRECTORY]\n"
+                == "usage: behave-bench [--json] [--rounds N] [--only calls,scheduler,recorder,live,json,hosts,cpu,start,input,rehearse] [--record DIRECTORY]\n"
         )
     }
 

@@ -37,6 +37,14 @@ struct DocsTests {
             "live-device-lua", "live-device", "live-publish", "live-device-output", "live-stderr", "live-app",
             "live-nginx", "live-keynote-phone", "live-keynote-tally", "live-keynote-tally-output", "live-swap-stderr",
         ],
+        // FleetDocTests runs the sh blocks and compares the outputs; fleet-app: FleetLoaderTests;
+        // fleet-collector-nginx: HealthCollector serves it
+        "docs/fleet.md": [
+            "fleet-setup", "fleet-device", "fleet-rehearse", "fleet-rehearse-output", "fleet-health",
+            "fleet-health-output", "fleet-widen", "fleet-widen-output", "fleet-stop", "fleet-stop-output",
+            "fleet-rollback", "fleet-rollback-output", "fleet-which", "fleet-which-output", "fleet-manifest",
+            "fleet-report", "fleet-collector-nginx", "fleet-app",
+        ],
         "docs/recording.md": ["recording-lines", "recording-commands", "recording-diff", "recording-api"],
         "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
         "docs/bridge.md": ["lua-fields"],
@@ -141,6 +149,7 @@ struct DocsTests {
             ("store-app", "docs/store.md", "Tests/BehaveTests/StoreTests.swift"),
             ("live-app", "docs/live.md", "Tests/BehaveRemoteTests/LiveEventsLibraryTests.swift"),
             ("remote-app", "docs/remote.md", "Tests/BehaveRemoteTests/RemoteLoaderTests.swift"),
+            ("fleet-app", "docs/fleet.md", "Tests/BehaveRemoteTests/FleetLoaderTests.swift"),
             ("remote-headers", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-urlsession", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),
             ("remote-max-wait", "docs/remote.md", "Tests/BehaveRemoteTests/TransportTests.swift"),

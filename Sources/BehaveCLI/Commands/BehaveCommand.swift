@@ -50,14 +50,14 @@ struct BehaveCommand: AsyncParsableCommand {
         TranslateCommand.self,
         ModulesCommand.self,
         SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self, CacheCommand.self,
-        StoreCommand.self,
+        StoreCommand.self, FleetCommand.self, WhichCommand.self, HealthCommand.self, RehearseCommand.self,
     ]
 
     /// The words that name a command rather than a script: the subcommands and `help`. Spelled
     /// out, so that the plain run of a script asks ArgumentParser nothing (a test compares them).
     static let commandNames: Set<String> = [
         "run", "test", "repl", "replay", "diff", "check", "translate", "modules", "schema", "keygen", "sign", "verify",
-        "cache", "store",
+        "cache", "store", "fleet", "which", "health", "rehearse",
         "help",
     ]
 
@@ -77,7 +77,10 @@ struct BehaveCommand: AsyncParsableCommand {
         "fallback", "filter", "header", "instruction-limit", "junit", "key", "max-input", "max-redirects", "max-size",
         "max-wait", "memory-limit", "min-fetch-interval", "output", "output-limit", "public-key", "record",
         "record-limit", "behaviour", "recordings", "from-recording", "against", "sequence",
-        "signature", "store-dir", "store-quota", "time-limit", "timeout", "trace", "activate", "poll",
+        "signature", "store-dir", "store-quota", "time-limit", "timeout", "trace", "activate", "poll", "channel",
+        "install-id", "health-url", "health-field",
+        "health-queue", "health-wait", "url", "copy-sequence", "percent", "when", "rule", "current", "devices",
+        "contexts", "vary", "copies", "offline", "slow", "failing", "seed", "fail-above",
     ]
 
     /// The first words ArgumentParser answers itself, at the top: help, version, completion scripts.

@@ -22,4 +22,18 @@ struct ContextEntry: ExpressibleByArgument, Equatable {
             "locale": .string(locale.isEmpty ? "C" : locale),
         ]
     }
+
+    /// `context` as text, as a fleet manifest's rules compare it: strings as they are, numbers
+    /// and booleans as written; tables are left out.
+    static func strings(_ context: [String: PlainValue]) -> [String: String] {
+        context.compactMapValues { value in
+            switch value {
+            case .string(let text): text
+            case .bool(let flag): flag ? "true" : "false"
+            case .integer(let number): String(number)
+            case .number(let number): String(number)
+            default: nil
+            }
+        }
+    }
 }

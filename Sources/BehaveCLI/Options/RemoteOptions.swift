@@ -97,6 +97,8 @@ package struct RemoteOptions: ParsableArguments {
             valueName: "seconds"))
     package var pollInterval: Double?
 
+    @OptionGroup(title: "Fleet manifests") package var fleet: FleetOptions
+
     /// `--activate`'s values.
     package enum Activation: String, ExpressibleByArgument, CaseIterable, Sendable {
         case nextLaunch = "next-launch"

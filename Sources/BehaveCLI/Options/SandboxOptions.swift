@@ -98,12 +98,12 @@ package struct SandboxOptions: ParsableArguments {
         return policy
     }
 
-    /// A host with the tool's modules under this policy. A failure (no memory for a Lua state) is
-    /// reported on stderr and exits 1.
-    package func makeHost(clock: any BehaveClock = SystemClock(), store: BehaviourStore = .inMemory()) throws(ExitCode)
-        -> BehaveHost
-    {
-        try ToolHost.make(policy: policy, clock: clock, store: store)
+    /// A host with the tool's modules under this policy, its output to `output` (default: stdout
+    /// and stderr). A failure (no memory for a Lua state) is reported on stderr and exits 1.
+    package func makeHost(
+        clock: any BehaveClock = SystemClock(), store: BehaviourStore = .inMemory(), output: OutputSink? = nil
+    ) throws(ExitCode) -> BehaveHost {
+        try ToolHost.make(policy: policy, clock: clock, store: store, output: output)
     }
 
     /// The modules the tool's behaviours have: its own, and the store.

@@ -237,6 +237,9 @@ struct RunInvocation: Equatable {
             } else if !program.isEmpty && file == Self.commandLineName {
                 loaded = LoadedBehaviour(behaviour: program.alone)
             } else {
+                // A fleet manifest's rules read the app's context.
+                var remote = remote
+                remote?.fleet.context = ContextEntry.strings(host.context)
                 loaded = try await LoadedBehaviour.load(
                     file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools,
                     liveValidate: live ? liveCheck : nil

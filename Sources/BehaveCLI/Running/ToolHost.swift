@@ -6,12 +6,11 @@ enum ToolHost {
     /// A host with the tool's modules under `policy`, and the tool's context (its name and
     /// version, which `-- requires: version >= X` is checked against). A failure (no memory for a
     /// Lua state) is reported on stderr and exits 1.
-    static func make(policy: SandboxPolicy, clock: any BehaveClock, store: BehaviourStore = .inMemory())
-        throws(ExitCode)
-        -> BehaveHost
-    {
+    static func make(
+        policy: SandboxPolicy, clock: any BehaveClock, store: BehaviourStore = .inMemory(), output: OutputSink? = nil
+    ) throws(ExitCode) -> BehaveHost {
         do {
-            let host = try BehaveHost(modules: modules(), policy: policy, clock: clock, store: store)
+            let host = try BehaveHost(modules: modules(), policy: policy, output: output, clock: clock, store: store)
             host.context = ContextEntry.defaults
             return host
         } catch {

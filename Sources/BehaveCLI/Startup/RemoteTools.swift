@@ -29,4 +29,12 @@ package protocol RemoteTools: Sendable {
     func verify(_ command: VerifyCommand) throws
     /// `behave cache`.
     func cache(_ command: CacheCommand) throws
+    /// `behave which`.
+    func which(_ command: WhichCommand) async throws
+    /// `behave fleet new|add|point|rollout|pause|kill|rollback`.
+    func fleet(_ edit: FleetEdit, options: FleetWriteOptions) throws
+    /// `behave health`.
+    func health(_ command: HealthCommand) async throws
+    /// `behave rehearse`.
+    func rehearse(_ command: RehearseCommand) async throws
 }
