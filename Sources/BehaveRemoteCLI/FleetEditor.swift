@@ -2,6 +2,7 @@
     import ArgumentParser
     import Behave
     import BehaveCLI
+    import BehavePlatform
     import BehaveRemote
 
     /// Applies a `behave fleet` edit: reads the manifest, changes it, writes it and its signature,
@@ -57,7 +58,16 @@
             case .rollout(let channel, let copy, let percent, let when, let rule):
                 var conditions: [FleetCondition] = []
                 do {
-                    for text in when { conditions += try FleetCondition.conditions(commandLine: text) }
+                    for text in when {
+                        for condition in try FleetCondition.conditions(commandLine: text) {
+                            // One field is one condition of a rule, all of whose tests must hold.
+                            if let index = conditions.firstIndex(where: { $0.field == condition.field }) {
+                                conditions[index].tests += condition.tests
+                            } else {
+                                conditions.append(condition)
+                            }
+                        }
+                    }
                 } catch {
                     StandardError.write("\(name): \(error)\n")
                     throw ExitCode(BehaveExit.usage)
@@ -94,8 +104,20 @@
         /// line that says so.
         private func write(_ manifest: FleetManifest, key: SigningKey?) throws -> String {
             let bytes = manifest.encoded()
+            // What devices will read must be what was meant: a manifest they would refuse is not written.
+            guard (try? FleetManifest(parsing: bytes, file: options.manifest)) == manifest else {
+                StandardError.write(
+                    "\(name): \(options.manifest): the changed manifest would not read back as written; nothing is written\n"
+                )
+                throw ExitCode(BehaveExit.invalid)
+            }
             let signaturePath = options.manifest + ".sig"
             let previous = (try? KeyFiles.signature(signaturePath))?.sequence ?? -1
+            guard previous < Int64.max else {
+                StandardError.write(
+                    "\(name): \(signaturePath) has the highest sequence there is; no later one can be signed\n")
+                throw ExitCode(BehaveExit.usage)
+            }
             let sequence = options.sequence ?? max(Int64(WallClock.now()), previous + 1)
             if let given = options.sequence, given <= previous {
                 StandardError.write(
@@ -104,10 +126,20 @@
                 throw ExitCode(BehaveExit.usage)
             }
             do {
-                try AtomicFile.write(bytes, to: options.manifest)
+                // The signature is written beside the manifest first, under a name no device reads, so a
+                // failure leaves the old pair; an unsigned manifest takes no old signature with it.
+                let pending = signaturePath + ".new"
                 if let key {
                     let signature = key.signature(for: bytes, sequence: sequence, expires: options.expirySeconds)
-                    try KeyFiles.write(signature.text + "\n", to: signaturePath, mode: 0o644, replace: true)
+                    try KeyFiles.write(signature.text + "\n", to: pending, mode: 0o644, replace: true)
+                }
+                try AtomicFile.write(bytes, to: options.manifest)
+                if key != nil {
+                    guard rename(pending, signaturePath) == 0 else {
+                        throw AtomicWriteError(path: signaturePath, reason: "cannot rename \(pending) to it")
+                    }
+                } else if KeyFiles.exists(signaturePath) {
+                    try AtomicFile.remove(signaturePath)
                 }
             } catch {
                 StandardError.write("\(name): \(error)\n")

@@ -31,9 +31,17 @@
                 report.failed(reason, quarantined: quarantines)
                 afterFailure?(reason, recording)
             }
+            let manifestRefresh = loaded.manifest.refresh
+            let isRun = options.fleet.isRun
             behaviour.afterRun = {
-                if !report.hasFailed { fleet.ran(loaded) }
-                await report.send(within: options.fleet.healthWait)
+                // check and translate run nothing: nothing to remember or report.
+                if isRun {
+                    if !report.hasFailed { fleet.ran(loaded) }
+                    await report.send(within: options.fleet.healthWait)
+                }
+                // A kill or a rollback reaches a device that runs the cached manifest at once
+                // (--max-wait) only if the fresh one fetched meanwhile is kept for the next run.
+                if let manifestRefresh { _ = await manifestRefresh.wait(atMost: Self.refreshGrace) }
                 await afterRun?()
             }
             return behaviour

@@ -98,6 +98,11 @@
             for bad in ["", "x", "1.2.3.4", "1..2", "1.2.x", "1.2.3-", "1.2.3-a..b", "1.2.3+", "-1", "1.2 .3"] {
                 #expect(SemanticVersion(bad) == nil, "\(bad)")
             }
+            // A part too large to have a next release line is refused, not overflowed.
+            #expect(SemanticVersion("9223372036854775807") == nil)
+            for huge in ["^9223372036854775807", "~1.9223372036854775807", "^0.9999999999999999"] {
+                #expect(throws: VersionRange.Failure.self, "\(huge)") { try VersionRange(huge) }
+            }
         }
 
         @Test("versions order by semver 2.0 precedence")

@@ -125,6 +125,31 @@
                 in: release.work)
             #expect(other.stdout.contains(#""rule": null, "copy": "c7""#), "\(other.stdout)")
 
+            // Two --when on one field are one condition with both tests, which the manifest can hold.
+            try release.fleet(
+                "rollout", "production", "c8", "--percent", "100", "--rule", "v2", "--when", #"{"v": {"gte": 2}}"#,
+                "--when", #"{"v": {"lt": 3}}"#)
+            for (v, copy) in [("2.5", "c8"), ("3", "c7")] {
+                let answer = try Tool.run(
+                    [
+                        "which", "manifest.json", "--channel", "production", "--install-id", outside, "--context",
+                        "v=\(v)",
+                    ],
+                    in: release.work)
+                #expect(answer.stdout.hasPrefix("production: \(copy) ("), "\(v): \(answer.stdout) \(answer.stderr)")
+            }
+            // A copy's URL must be one a device can fetch; nothing is written otherwise.
+            let before = try Data(contentsOf: release.work.appendingPathComponent("manifest.json"))
+            let badURL = try Tool.run(
+                [
+                    "fleet", "add", "manifest.json", "c9", "c9.lua", "--url", "cdn.example.com/c9.lua", "--key",
+                    release.key,
+                ],
+                in: release.work)
+            #expect(badURL.status == 65)
+            #expect(badURL.stderr.contains("is not an https:// or http:// URL"), "\(badURL.stderr)")
+            #expect(try Data(contentsOf: release.work.appendingPathComponent("manifest.json")) == before)
+
             try release.fleet("kill", "c7")
             try release.fleet("kill", "c8")
             let none = try Tool.run(

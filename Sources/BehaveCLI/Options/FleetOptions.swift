@@ -41,12 +41,16 @@ package struct FleetOptions: ParsableArguments {
     @Option(
         name: .customLong("health-wait"),
         help: ArgumentHelp(
-            "The longest the tool waits after the run to send reports; what is not sent waits for the next run. Default 2.",
+            "The longest the tool waits after the run to send reports (0: none now); what is not sent waits for the next run. Default 2.",
             valueName: "seconds"))
     package var healthWait: Double = 2
 
     /// The app's context, as the rules read it: the tool's defaults and `--context` (set by the run).
     package var context: [String: String] = [:]
+
+    /// Whether the copy is run (`run`), rather than only checked or translated: only a run is
+    /// remembered for paused rollouts and reported.
+    package var isRun = false
 
     package func validate() throws {
         if let channel, !Self.isName(channel) {

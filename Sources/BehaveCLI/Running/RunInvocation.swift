@@ -240,6 +240,7 @@ struct RunInvocation: Equatable {
                 // A fleet manifest's rules read the app's context.
                 var remote = remote
                 remote?.fleet.context = ContextEntry.strings(host.context)
+                remote?.fleet.isRun = true
                 loaded = try await LoadedBehaviour.load(
                     file, limit: policy.limits.input, seconds: policy.limits.time, remote: remote, tools: tools,
                     liveValidate: live ? liveCheck : nil

@@ -23,6 +23,8 @@
         case invalidDigest(String)
         /// The sequence number is negative.
         case invalidSequence(Int)
+        /// A copy's URL that is not https:// or http://.
+        case invalidURL(String)
         /// The channel has no earlier state free of killed copies.
         case nothingToRollBack(channel: String)
 
@@ -42,7 +44,8 @@
             case .invalidName(let name):
                 "invalid name \"\(name)\": use letters, digits, \"-\", \"_\" and \".\""
             case .invalidDigest(let digest): "sha256 \"\(digest)\" is not 64 lowercase hexadecimal digits"
-            case .invalidSequence(let sequence): "sequence \(sequence) is negative"
+            case .invalidURL(let url): "the copy's URL \(url.prefix(80)) is not an https:// or http:// URL"
+            case .invalidSequence(let sequence): "sequence \(sequence) is not a whole number from 0 to 9e15"
             case .nothingToRollBack(let channel):
                 "channel \(channel) has nothing to roll back to: no earlier state is free of killed copies"
             }

@@ -53,9 +53,11 @@
             let loaded: RemoteBehaviour
             do { loaded = try await loadCopy(copy, validate: validate) } catch {
                 // The fallback is the app's own copy: checked as a copy is, but not against a digest.
-                guard case .nothingToRun(_, let problem, _, let notes) = error, let fallback = configuration.fallback,
-                    validate(fallback).allSatisfy({ $0.severity != .error })
+                guard let fallback = configuration.fallback, validate(fallback).allSatisfy({ $0.severity != .error })
                 else { throw error }
+                var problem = RemoteProblem.protocolError("\(error)")
+                var notes: [String] = []
+                if case .nothingToRun(_, let why, _, let more) = error { (problem, notes) = (why, more) }
                 let copy = RemoteBehaviour(
                     url: copy.url, behaviour: fallback, origin: .fallback, problem: problem, notes: notes)
                 return FleetBehaviour(

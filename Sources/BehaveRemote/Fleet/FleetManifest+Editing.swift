@@ -14,7 +14,8 @@
         {
             guard Self.isValid(name: name) else { throw .invalidName(name) }
             guard Self.isValid(sha256: sha256) else { throw .invalidDigest(sha256) }
-            guard sequence >= 0 else { throw .invalidSequence(sequence) }
+            guard sequence >= 0, sequence < 9_000_000_000_000_000 else { throw .invalidSequence(sequence) }
+            guard Self.isValid(url: url) else { throw .invalidURL(url) }
             let copy = FleetCopy(url: url, sha256: sha256, sequence: sequence)
             if let existing = copies[name], existing != copy { throw .conflictingCopy(name) }
             var manifest = self

@@ -67,6 +67,7 @@
                 _ = try reader.members(member.value, of: what, allowed: ["url", "sha256", "sequence"])
                 let urlValue = try reader.required("url", in: member.value, of: what)
                 let url = try reader.string(urlValue, "the url of \(what)")
+                // Any other URL is the device's to refuse: it then runs its fallback.
                 if url.isEmpty { throw reader.failure(at: urlValue.position, "the url of \(what) is empty") }
                 let digestValue = try reader.required("sha256", in: member.value, of: what)
                 let digest = try reader.string(digestValue, "the sha256 of \(what)")

@@ -37,7 +37,13 @@
                 }
         }
 
-        /// Whether `digest` is 64 lowercase hexadecimal digits.
+        /// Whether `url` is one a device may fetch a copy from: https://, or http:// for devices that allow it.
+        public static func isValid(url: String) -> Bool {
+            let lower = url.lowercased()
+            return (lower.hasPrefix("https://") && lower.count > 8) || (lower.hasPrefix("http://") && lower.count > 7)
+        }
+
+        /// Whether `digest` is a SHA-256 as a manifest writes it: 64 lowercase hexadecimal digits.
         public static func isValid(sha256 digest: String) -> Bool {
             digest.utf8.count == 64
                 && digest.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }

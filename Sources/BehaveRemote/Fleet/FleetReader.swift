@@ -60,6 +60,7 @@
             guard case .number(let text) = value.kind, let number = Double(text) else {
                 throw failure(at: value.position, "\(what) must be a number, found \(value.kindDescription)")
             }
+            guard number.isFinite else { throw failure(at: value.position, "\(what) is too large: \(text.prefix(40))") }
             return number
         }
 

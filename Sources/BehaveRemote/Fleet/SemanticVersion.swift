@@ -95,7 +95,10 @@
         }
 
         private static func number(_ text: Substring) -> Int? {
-            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            // Bounded well below Int.max, so that a range's next release line (`^`, `~`) is a number too.
+            guard !text.isEmpty, text.count <= 15, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                return nil
+            }
             return Int(text)
         }
 

@@ -51,7 +51,8 @@
             }
             let sequence: Int?
             if let number = try fields.number("sequence") {
-                guard number == number.rounded(), abs(number) < 1e15 else {
+                // A manifest's sequences are below 9e15, which a Double holds exactly.
+                guard number == number.rounded(), abs(number) < 9e15 else {
                     throw ReadError(reason: "\"sequence\" is \(number), not an integer")
                 }
                 sequence = Int(number)

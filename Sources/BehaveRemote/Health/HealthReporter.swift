@@ -57,7 +57,9 @@
             let start = WallClock.now()
             let contents: HealthQueue.Contents
             do { contents = try queue.read() } catch { return outcome(sent: 0, failure: error.reason) }
-            let backoff = self.backoff(contents.state)
+            var backoff = self.backoff(contents.state)
+            // A wait longer than the cap was set by a clock that was wrong then: it is not waited out.
+            if backoff.notBefore > start + configuration.backoffCap { backoff.notBefore = 0 }
             guard backoff.allows(at: start) else { return outcome(sent: 0, failure: nil, postponed: true) }
             guard !contents.lines.isEmpty else { return outcome(sent: 0, failure: nil) }
             let progress = NIOLockedValueBox(0)

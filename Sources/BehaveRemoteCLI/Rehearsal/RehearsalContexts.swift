@@ -68,6 +68,9 @@
                     }
                     values.append((String(parts[0]), weight))
                 }
+                guard values.reduce(0, { $0 + $1.weight }).isFinite else {
+                    throw RehearsalSpecError(spec: spec, reason: "the weights add up to more than a number can hold")
+                }
                 guard values.contains(where: { $0.weight > 0 }) else {
                     throw RehearsalSpecError(spec: spec, reason: "no value has a weight above 0")
                 }
