@@ -25,34 +25,18 @@
             }
         }
 
-        /// The reports in a file, or at an http(s) URL (one GET, the run's TLS and headers).
+        /// The reports in a file, or at an http(s) URL (fetched as a copy is, with the run's TLS and headers).
         static func collected(_ source: String, options: RemoteOptions, limit: Int) async throws -> [UInt8] {
             guard Behaviour.isRemote(source) else {
                 do { return try FileBytes.read(source, limit: limit) } catch { throw BehaveExit.report(error) }
             }
-            let name = BehaveTool.current.name
-            if source.lowercased().hasPrefix("http://") && !options.allowHTTP {
-                StandardError.write("\(name): \(source): plain http is refused; use https, or pass --allow-http\n")
-                throw ExitCode(BehaveExit.usage)
+            var configuration: RemoteConfiguration
+            do { configuration = try options.configuration(inputLimit: limit) } catch {
+                throw BehaveExit.report(error)
             }
-            do throws(RemoteProblem) {
-                let transport = try AsyncHTTPClientTransport(
-                    connectTimeout: options.connectTimeout ?? 5, certificateAuthorities: options.certificateAuthorities)
-                let answer: TransportResponse
-                do {
-                    answer = try await transport.get(
-                        TransportRequest(
-                            url: source, headers: options.headers.map { (name: $0.name, value: $0.value) },
-                            maximumSize: limit, timeout: options.timeout ?? 15))
-                } catch {
-                    await transport.shutdown()
-                    throw error
-                }
-                await transport.shutdown()
-                guard answer.status == 200 else { throw RemoteProblem.status(answer.status) }
-                return answer.body
-            } catch {
-                StandardError.write("\(name): \(source): \(error)\n")
+            configuration.maximumSize = limit
+            do { return try await RemoteLoader(configuration).download(source) } catch {
+                StandardError.write("\(BehaveTool.current.name): \(source): \(error)\n")
                 throw ExitCode(BehaveExit.nothingRan)
             }
         }

@@ -31,12 +31,21 @@
             manifest = try manifest.rollingOut(
                 channel: "production", copy: "eight", percent: 100, when: [.field("tier", is: "beta")])
             let bytes = manifest.encoded()
-            try server.serve([
-                "/manifest.json": .body(String(decoding: bytes, as: UTF8.self), contentType: "application/json"),
-                "/manifest.json.sig": .body(key.signature(for: bytes, sequence: sequence).text),
-                "/seven.lua": .body(seven), "/eight.lua": .body(eight),
-            ])
+            try server.serve(
+                routes(bytes, signature: key.signature(for: bytes, sequence: sequence), seven: seven, eight: eight))
             return manifest
+        }
+
+        /// The server's routes: the manifest's bytes, its signature, and the copies' bytes as served.
+        static func routes(_ bytes: [UInt8], signature: Signature, seven: String, eight: String? = nil)
+            -> [String: TestServer.Route]
+        {
+            var routes: [String: TestServer.Route] = [
+                "/manifest.json": .body(String(decoding: bytes, as: UTF8.self), contentType: "application/json"),
+                "/manifest.json.sig": .body(signature.text), "/seven.lua": .body(seven),
+            ]
+            if let eight { routes["/eight.lua"] = .body(eight) }
+            return routes
         }
 
         @Test func appLoadsTheSelectedCopyAndReportsItsRun() async throws {
@@ -116,11 +125,8 @@
 
             // The same manifest signed with a lower sequence: the last good manifest stands.
             let bytes = manifest.encoded()
-            try server.serve([
-                "/manifest.json": .body(String(decoding: bytes, as: UTF8.self), contentType: "application/json"),
-                "/manifest.json.sig": .body(key.signature(for: bytes, sequence: 4).text),
-                "/seven.lua": .body("print('tampered')\n"),
-            ])
+            try server.serve(
+                Self.routes(bytes, signature: key.signature(for: bytes, sequence: 4), seven: "print('tampered')\n"))
             let replayed = try await fleet.load(server.url("/manifest.json"), context: [:]) { host.check($0) }
             #expect(replayed.manifest.origin == .lastGoodCopy)
             #expect(replayed.manifest.warning?.contains("its sequence 4 is lower than the last good copy's 5") == true)
@@ -133,11 +139,6 @@
             var fresh = remote
             fresh.cacheDirectory = try Tool.temporaryDirectory().path
             let newDevice = FleetLoader(fresh, channel: "production", installID: "install-2")
-            try server.serve([
-                "/manifest.json": .body(String(decoding: bytes, as: UTF8.self), contentType: "application/json"),
-                "/manifest.json.sig": .body(key.signature(for: bytes, sequence: 6).text),
-                "/seven.lua": .body("print('tampered')\n"),
-            ])
             let bundled = try await newDevice.load(server.url("/manifest.json"), context: [:]) { host.check($0) }
             #expect(bundled.copy.origin == .fallback)
             #expect(bundled.copy.behaviour.bytes == Array("print('bundled')".utf8))

@@ -102,6 +102,16 @@
                 "\(gate.stderr)")
             let missing = try Tool.run(["health", "nowhere.jsonl"], in: work)
             #expect(missing.status == 66)
+
+            // Served: fetched as a copy is, plain http only with --allow-http.
+            let server = try TestServer()
+            try server.serve(["/collected.jsonl": .body(reports.joined(separator: "\n") + "\n")])
+            let served = try Tool.run(["health", server.url("/collected.jsonl"), "--allow-http"], in: work)
+            #expect(served.status == 0, "\(served.stderr)")
+            #expect(served.stdout == result.stdout)
+            let plain = try Tool.run(["health", server.url("/collected.jsonl")], in: work)
+            #expect(plain.status == 69)
+            #expect(plain.stderr.contains("plain http is refused without --allow-http"), "\(plain.stderr)")
         }
     }
 #endif

@@ -57,8 +57,7 @@ package final class HealthCollector: @unchecked Sendable {
     package func collectedLines(atLeast count: Int, seconds: Double = 10) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            let lines = String(decoding: collected(), as: UTF8.self).split(separator: "\n").map(String.init)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let lines = storedLines()
             if lines.count >= count || Date() >= deadline { return lines }
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -69,11 +68,16 @@ package final class HealthCollector: @unchecked Sendable {
     package func lines(atLeast count: Int, seconds: Double = 10) async -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            let lines = String(decoding: collected(), as: UTF8.self).split(separator: "\n").map(String.init)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let lines = storedLines()
             if lines.count >= count || Date() >= deadline { return lines }
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
+    }
+
+    /// The stored lines that are not blank (a blank line follows each batch).
+    private func storedLines() -> [String] {
+        String(decoding: collected(), as: UTF8.self).split(separator: "\n").map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
     /// Stops nginx.

@@ -12,8 +12,7 @@
                 let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
                 if !text.isEmpty { return text }
             }
-            let made = (0..<16).map { _ in String(UInt8.random(in: 0...255), radix: 16) }
-                .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+            let made = Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255) })
             try? AtomicFile.makeDirectories(directory)
             // Not replacing: two first runs at once agree on the one that was written first.
             try? AtomicFile.write(Array((made + "\n").utf8), to: path, mode: 0o600, replacing: false)
