@@ -70,7 +70,7 @@
             var remote = RemoteConfiguration()
             remote.cacheDirectory = try Tool.temporaryDirectory().path  // (test)
             remote.allowHTTP = true  // (test)
-            remote.timeout = 3600  // (test) a hang bound: the suites beside it can hold the pool's threads for minutes
+            remote.timeout = 300  // (test) the suites beside it can hold the pool's threads
             remote.publicKeys = [try PublicKey(text: shippedKey)]
             remote.requireSignature = true
             remote.fallback = bundled
@@ -96,7 +96,7 @@
             #expect(logged.isEmpty, "\(logged)")
             #expect(output.text == "seven\n")
             #expect(loaded.selection?.rule == nil)
-            let lines = await collector.lines(atLeast: 1, seconds: 3600)
+            let lines = await collector.lines(atLeast: 1, seconds: 300)
             #expect(lines.count == 1)
             #expect(lines.first?.contains(#""copy": "seven", "sequence": 7, "outcome": "ran""#) == true, "\(lines)")
 
@@ -114,7 +114,7 @@
             var remote = RemoteConfiguration()
             remote.cacheDirectory = try Tool.temporaryDirectory().path
             remote.allowHTTP = true
-            remote.timeout = 3600
+            remote.timeout = 300
             remote.publicKeys = [key.publicKey]
             remote.requireSignature = true
             remote.fallback = Behaviour(name: "bundled.lua", source: "print('bundled')")

@@ -64,6 +64,15 @@ struct DocsTests {
             environment: environment)
     }
 
+    /// ``bash(_:in:)`` from an async test, on a thread of its own (``Tool/runDetached``).
+    static func bashDetached(_ script: String, in directory: URL) async throws -> Tool.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Tool.products.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return try await Tool.runDetached(
+            ["-euo", "pipefail", "-c", script], in: directory, program: URL(fileURLWithPath: "/bin/bash"),
+            environment: environment)
+    }
+
     @Test("every fenced block is named, and every name is one a test covers")
     func everyBlockIsCovered() throws {
         #expect(Set(Docs.files) == Set(Self.covered.keys))

@@ -18,7 +18,7 @@
             let server: TestServer
             let collector: HealthCollector
 
-            init() throws {
+            init() async throws {
                 work = try Tool.temporaryDirectory()
                 server = try TestServer()
                 collector = try HealthCollector()
@@ -40,21 +40,21 @@
             }
 
             /// Runs the block `name`, with the example hosts replaced by the real ones.
-            func run(_ name: String, extra: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws
+            func run(_ name: String, extra: String = "", sourceLocation: SourceLocation = #_sourceLocation) async throws
                 -> Tool.Result
             {
                 let script = try Docs.block(name, in: FleetDocTests.doc)
                     .replacingOccurrences(of: "https://cdn.example.com", with: server.url(""))
                     .replacingOccurrences(of: "https://collector.example.com/behave", with: collector.url)
                     .replacingOccurrences(of: "behave run ", with: "behave run --allow-http \(extra) ")
-                let result = try DocsTests.bash(script, in: work)
+                let result = try await DocsTests.bashDetached(script, in: work)
                 #expect(result.status == 0, "\(name): \(result.stderr)", sourceLocation: sourceLocation)
                 return result
             }
 
             /// Compares `result` with the output block `name`, its placeholders standing for anything.
             func expect(_ result: Tool.Result, is name: String, sourceLocation: SourceLocation = #_sourceLocation)
-                throws
+                async throws
             {
                 let expected = try Docs.block(name, in: FleetDocTests.doc)
                 let actual = result.stdout
@@ -66,10 +66,10 @@
         }
 
         @Test("sign, rehearse, 5%, health, 50%, pause, kill, roll back, which")
-        func release() throws {
-            let walk = try Walk()
-            _ = try walk.run("fleet-setup")
-            try walk.expect(try walk.run("fleet-rehearse"), is: "fleet-rehearse-output")
+        func release() async throws {
+            let walk = try await Walk()
+            _ = try await walk.run("fleet-setup")
+            try await walk.expect(try await walk.run("fleet-rehearse"), is: "fleet-rehearse-output")
 
             // Two devices: one inside the 5%, one outside, each with its own cache.
             let ids = (0..<2000).map { "device-\($0)" }
@@ -77,16 +77,16 @@
             let outside = ids.first { FleetBucket.of(installID: $0, salt: "rollout-keynote-8") >= 500 }!
             for id in [inside, outside] {
                 let cache = walk.work.appendingPathComponent("cache-\(id)").path
-                let ran = try walk.run("fleet-device", extra: "--install-id \(id) --cache-dir \(cache)")
+                let ran = try await walk.run("fleet-device", extra: "--install-id \(id) --cache-dir \(cache)")
                 let thanks = id == inside ? "Thanks for riding with us!" : "Thank you for riding with us!"
                 #expect(ran.stdout.contains(thanks), "\(ran.stdout)")
             }
-            let lines = walk.collector.collectedLines(atLeast: 2)
+            let lines = await walk.collector.lines(atLeast: 2)
             #expect(lines.count == 2)
             #expect(lines.allSatisfy { $0.contains(#""context": {"platform": "ios"}"#) }, "\(lines)")
             try (lines.joined(separator: "\n") + "\n").write(
                 to: walk.work.appendingPathComponent("collected.jsonl"), atomically: true, encoding: .utf8)
-            let health = try walk.run("fleet-health")
+            let health = try await walk.run("fleet-health")
             let expected = try Docs.block("fleet-health-output", in: Self.doc)
             // Durations differ from run to run: the other columns are the doc's.
             func columns(_ text: String) -> [[String]] {
@@ -98,18 +98,18 @@
             }
             #expect(columns(health.stdout) == columns(expected), "\(health.stdout)")
 
-            try walk.expect(try walk.run("fleet-widen"), is: "fleet-widen-output")
-            try walk.expect(try walk.run("fleet-stop"), is: "fleet-stop-output")
+            try await walk.expect(try await walk.run("fleet-widen"), is: "fleet-widen-output")
+            try await walk.expect(try await walk.run("fleet-stop"), is: "fleet-stop-output")
             // Killed: the device that had keynote-8 is back on keynote-7 at its next fetch.
             let cache = walk.work.appendingPathComponent("cache-\(inside)").path
-            let after = try walk.run("fleet-device", extra: "--install-id \(inside) --cache-dir \(cache)")
+            let after = try await walk.run("fleet-device", extra: "--install-id \(inside) --cache-dir \(cache)")
             #expect(after.stdout.contains("Thank you for riding with us!"), "\(after.stdout)")
-            try walk.expect(try walk.run("fleet-rollback"), is: "fleet-rollback-output")
-            try walk.expect(try walk.run("fleet-which"), is: "fleet-which-output")
+            try await walk.expect(try await walk.run("fleet-rollback"), is: "fleet-rollback-output")
+            try await walk.expect(try await walk.run("fleet-which"), is: "fleet-which-output")
         }
 
         @Test("the manifest and the report of the doc are what the tool reads")
-        func formats() throws {
+        func formats() async throws {
             let manifest = try Docs.block("fleet-manifest", in: Self.doc)
             let parsed = try FleetManifest(parsing: Array(manifest.utf8), file: "fleet-manifest")
             #expect(parsed.channels["production"]?.rules.first?.percent == 5)

@@ -16,10 +16,10 @@
             let key: String
             let pub: String
 
-            init() throws {
+            init() async throws {
                 server = try TestServer()
                 work = try Tool.temporaryDirectory()
-                #expect(try Tool.run(["keygen", "team"], in: work).status == 0)
+                #expect(try await Tool.runDetached(["keygen", "team"], in: work).status == 0)
                 key = work.appendingPathComponent("team.key").path
                 pub = work.appendingPathComponent("team.pub").path
                 var routes: [String: TestServer.Route] = [:]
@@ -34,21 +34,22 @@
 
             /// `behave fleet ARGS… --key team.key` on the served manifest; its stdout.
             @discardableResult
-            func fleet(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-                let result = try Tool.run(
+            func fleet(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> String
+            {
+                let result = try await Tool.runDetached(
                     ["fleet", arguments[0], "manifest.json"] + arguments.dropFirst() + ["--key", key], in: work)
                 #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
                 return result.stdout
             }
 
             /// `behave fleet add manifest.json cN cN.lua --url …` for each copy.
-            func add(_ copies: String...) throws {
-                for copy in copies { try fleet("add", copy, copy + ".lua", "--url", server.url("/\(copy).lua")) }
+            func add(_ copies: String...) async throws {
+                for copy in copies { try await fleet("add", copy, copy + ".lua", "--url", server.url("/\(copy).lua")) }
             }
 
             /// A device: its own cache, install id and context; what it ran.
-            func device(_ id: String, _ extra: [String] = []) throws -> Tool.Result {
-                try Tool.run(
+            func device(_ id: String, _ extra: [String] = []) async throws -> Tool.Result {
+                try await Tool.runDetached(
                     [
                         "run", server.url("/manifest.json"), "--channel", "production", "--install-id", id,
                         "--public-key", pub, "--require-signature", "--allow-http",
@@ -66,71 +67,74 @@
         }
 
         @Test("rollout, pause, kill and roll back each reach a device within one manifest fetch")
-        func releaseReachesDevices() throws {
-            let release = try Release()
-            try release.fleet("new")
-            try release.add("c7", "c8", "c9")
-            try release.fleet("point", "production", "c7")
+        func releaseReachesDevices() async throws {
+            let release = try await Release()
+            try await release.fleet("new")
+            try await release.add("c7", "c8", "c9")
+            try await release.fleet("point", "production", "c7")
             let (inside, outside) = Self.ids(for: "rollout-c8")
-            #expect(try release.device(inside[0]).stdout == "copy 7\n")
+            #expect(try await release.device(inside[0]).stdout == "copy 7\n")
 
-            let rollout = try release.fleet("rollout", "production", "c8", "--percent", "5", "--when", "platform=ios")
+            let rollout = try await release.fleet(
+                "rollout", "production", "c8", "--percent", "5", "--when", "platform=ios")
             #expect(rollout.contains("+ rule rollout-c8: 5% of devices where platform = ios get c8"), "\(rollout)")
-            #expect(try release.device(inside[0]).stdout == "copy 8\n")
-            #expect(try release.device(outside).stdout == "copy 7\n")
+            #expect(try await release.device(inside[0]).stdout == "copy 8\n")
+            #expect(try await release.device(outside).stdout == "copy 7\n")
             // Not on iOS: no rule matches.
-            #expect(try release.device(inside[0] + "-android", ["--context", "platform=android"]).stdout == "copy 7\n")
+            #expect(
+                try await release.device(inside[0] + "-android", ["--context", "platform=android"]).stdout == "copy 7\n"
+            )
 
-            try release.fleet("pause", "production", "rollout-c8")
-            #expect(try release.device(inside[0]).stdout == "copy 8\n", "a device that has the copy keeps it")
-            #expect(try release.device(inside[1]).stdout == "copy 7\n", "no new device gets it")
+            try await release.fleet("pause", "production", "rollout-c8")
+            #expect(try await release.device(inside[0]).stdout == "copy 8\n", "a device that has the copy keeps it")
+            #expect(try await release.device(inside[1]).stdout == "copy 7\n", "no new device gets it")
 
-            let kill = try release.fleet("kill", "c8")
+            let kill = try await release.fleet("kill", "c8")
             #expect(kill.contains("+ killed c8"), "\(kill)")
-            #expect(try release.device(inside[0]).stdout == "copy 7\n")
+            #expect(try await release.device(inside[0]).stdout == "copy 7\n")
 
-            try release.fleet("point", "production", "c9")
-            #expect(try release.device(outside).stdout == "copy 9\n")
+            try await release.fleet("point", "production", "c9")
+            #expect(try await release.device(outside).stdout == "copy 9\n")
             let manifest = release.work.appendingPathComponent("manifest.json")
             let pointed = try (Data(contentsOf: manifest), Data(contentsOf: manifest.appendingPathExtension("sig")))
 
-            let rollback = try release.fleet("rollback", "production")
+            let rollback = try await release.fleet("rollback", "production")
             #expect(rollback.contains("- everyone else gets c9") && rollback.contains("+ everyone else gets c7"))
-            #expect(try release.device(outside).stdout == "copy 7\n")
+            #expect(try await release.device(outside).stdout == "copy 7\n")
 
             // The manifest before the rollback, validly signed, served again: refused as older.
             try pointed.0.write(to: manifest)
             try pointed.1.write(to: manifest.appendingPathExtension("sig"))
-            let replayed = try release.device(outside)
+            let replayed = try await release.device(outside)
             #expect(replayed.status == 10, "\(replayed.stderr)")
             #expect(replayed.stdout == "copy 7\n")
             #expect(replayed.stderr.contains("is lower than the last good copy's"), "\(replayed.stderr)")
         }
 
         @Test("which names the copy and the rule; a killed default selects the app's fallback")
-        func whichSaysWhy() throws {
-            let release = try Release()
-            try release.fleet("new")
-            try release.add("c7", "c8")
-            try release.fleet("point", "production", "c7")
-            try release.fleet("rollout", "production", "c8", "--percent", "5")
+        func whichSaysWhy() async throws {
+            let release = try await Release()
+            try await release.fleet("new")
+            try await release.add("c7", "c8")
+            try await release.fleet("point", "production", "c7")
+            try await release.fleet("rollout", "production", "c8", "--percent", "5")
             let (inside, outside) = Self.ids(for: "rollout-c8")
-            let chosen = try Tool.run(
+            let chosen = try await Tool.runDetached(
                 ["which", "manifest.json", "--channel", "production", "--install-id", inside[0]], in: release.work)
             #expect(chosen.status == 0, "\(chosen.stderr)")
             #expect(chosen.stdout.hasPrefix("production: c8 ("), "\(chosen.stdout)")
             #expect(chosen.stdout.contains("chosen by rule rollout-c8 (bucket "), "\(chosen.stdout)")
-            let other = try Tool.run(
+            let other = try await Tool.runDetached(
                 ["which", "manifest.json", "--channel", "production", "--install-id", outside, "--json"],
                 in: release.work)
             #expect(other.stdout.contains(#""rule": null, "copy": "c7""#), "\(other.stdout)")
 
             // Two --when on one field are one condition with both tests, which the manifest can hold.
-            try release.fleet(
+            try await release.fleet(
                 "rollout", "production", "c8", "--percent", "100", "--rule", "v2", "--when", #"{"v": {"gte": 2}}"#,
                 "--when", #"{"v": {"lt": 3}}"#)
             for (v, copy) in [("2.5", "c8"), ("3", "c7")] {
-                let answer = try Tool.run(
+                let answer = try await Tool.runDetached(
                     [
                         "which", "manifest.json", "--channel", "production", "--install-id", outside, "--context",
                         "v=\(v)",
@@ -140,7 +144,7 @@
             }
             // A copy's URL must be one a device can fetch; nothing is written otherwise.
             let before = try Data(contentsOf: release.work.appendingPathComponent("manifest.json"))
-            let badURL = try Tool.run(
+            let badURL = try await Tool.runDetached(
                 [
                     "fleet", "add", "manifest.json", "c9", "c9.lua", "--url", "cdn.example.com/c9.lua", "--key",
                     release.key,
@@ -150,24 +154,24 @@
             #expect(badURL.stderr.contains("is not an https:// or http:// URL"), "\(badURL.stderr)")
             #expect(try Data(contentsOf: release.work.appendingPathComponent("manifest.json")) == before)
 
-            try release.fleet("kill", "c7")
-            try release.fleet("kill", "c8")
-            let none = try Tool.run(
+            try await release.fleet("kill", "c7")
+            try await release.fleet("kill", "c8")
+            let none = try await Tool.runDetached(
                 ["which", "manifest.json", "--channel", "production", "--install-id", outside], in: release.work)
             #expect(none.stdout.hasPrefix("production: the app's fallback"), "\(none.stdout)")
-            let unknown = try Tool.run(
+            let unknown = try await Tool.runDetached(
                 ["which", "manifest.json", "--channel", "nightly", "--install-id", outside], in: release.work)
             #expect(unknown.status == 65)
             #expect(unknown.stderr.contains("nightly"), "\(unknown.stderr)")
         }
 
         @Test("a malformed manifest is refused with its line and column; nothing is written")
-        func malformedManifest() throws {
-            let release = try Release()
+        func malformedManifest() async throws {
+            let release = try await Release()
             let path = try Tool.write(
                 "{\"format\": \"behave-manifest/1\",\n \"chanels\": {}}\n", to: "manifest.json", in: release.work)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let result = try Tool.run(
+            let result = try await Tool.runDetached(
                 ["fleet", "point", "manifest.json", "production", "c7", "--key", release.key], in: release.work)
             #expect(result.status == 65)
             #expect(result.stderr.hasPrefix("manifest.json:2:2: error: unknown key \"chanels\""), "\(result.stderr)")

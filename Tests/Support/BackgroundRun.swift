@@ -28,3 +28,14 @@ package final class BackgroundRun: @unchecked Sendable {
         return try outcome!.get()
     }
 }
+
+extension Tool {
+    /// ``run(_:in:input:inputFile:program:environment:)`` from an async test, on a thread of its
+    /// own: a test that runs the tool many times holds none of the pool's threads meanwhile, which
+    /// the suites' async tests (fetches, servers) need.
+    package static func runDetached(
+        _ arguments: [String], in directory: URL, program: URL? = nil, environment: [String: String]? = nil
+    ) async throws -> Result {
+        try await BackgroundRun(arguments, in: directory, program: program, environment: environment).result()
+    }
+}
