@@ -34,16 +34,20 @@ int behave_should_stop(behave_control *c) {
     return 0;
 }
 
-static void behave_count_hook(lua_State *L, lua_Debug *ar);
-
 /* Armed on the running coroutine when a stop is pending: raises at its next instruction, or
- * takes itself off (putting the count hook back if the state has one) when the request was
- * stale. */
+ * takes itself off (putting the state's own hook back) when the request was stale. */
 static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     behave_control *c = behave_control_of(L);
     if (behave_should_stop(c)) behave_raise_termination(L);
-    if (c->hook_interval > 0)
+    behave_restore_hook(c, L);
+}
+
+void behave_restore_hook(behave_control *c, lua_State *L) {
+    int count = c->hook_interval > 0 ? LUA_MASKCOUNT : 0;
+    if (c->coverage != NULL)
+        lua_sethook(L, behave_coverage_hook, LUA_MASKLINE | LUA_MASKCALL | count, c->hook_interval);
+    else if (count)
         lua_sethook(L, behave_count_hook, LUA_MASKCOUNT, c->hook_interval);
     else
         lua_sethook(L, NULL, 0, 0);
@@ -58,7 +62,7 @@ void behave_arm_hook(behave_control *c, lua_State *co) {
 
 /* Lua copies a thread's hook into every coroutine it creates, and the count lives in the
  * control block, so a budget cannot be split across coroutines. */
-static void behave_count_hook(lua_State *L, lua_Debug *ar) {
+void behave_count_hook(lua_State *L, lua_Debug *ar) {
     behave_control *c = behave_control_of(L);
     c->instructions += c->hook_interval;
     if (!c->terminated && c->max_instructions > 0 && c->instructions > c->max_instructions)
@@ -76,5 +80,7 @@ static void behave_count_hook(lua_State *L, lua_Debug *ar) {
 }
 
 void behave_install_hook(lua_State *L, int interval) {
-    lua_sethook(L, behave_count_hook, LUA_MASKCOUNT, interval);
+    behave_control *c = behave_control_of(L);
+    c->hook_interval = interval;
+    behave_restore_hook(c, L);
 }

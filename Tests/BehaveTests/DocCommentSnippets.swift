@@ -239,4 +239,20 @@ struct BehaveDocCommentSnippets {
         // snippet end
         #expect(recording.entries.contains(.call(action: "MyFirstModule.sayHello", arguments: [], async: nil)))
     }
+
+    @Test("CoverageRecorder: a host counts the lines and calls it runs")
+    func coverageRecorder() async throws {
+        // snippet: CoverageRecorder
+        let coverage = CoverageRecorder()
+        let host = try BehaveHost(modules: [], coverage: coverage)
+        let source = "local function double(n) return 2 * n end\nreturn double(21)"
+        try await host.run(Behaviour(name: "double.lua", source: source))
+        let lcov = coverage.report().lcov()  // "SF:double.lua", "DA:1,2", "DA:2,1", "FNDA:1,double"…
+        // snippet end
+        let lines = lcov.split(separator: "\n")
+        for expected in ["SF:double.lua", "DA:1,2", "DA:2,1", "FNDA:1,double", "FNDA:1,main chunk", "LH:2"] {
+            #expect(lines.contains(Substring(expected)), "\(lcov)")
+        }
+        #expect(coverage.report().percent == 100)
+    }
 }

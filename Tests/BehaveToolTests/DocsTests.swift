@@ -46,7 +46,9 @@ struct DocsTests {
             "fleet-report", "fleet-collector-nginx", "fleet-app",
         ],
         "docs/recording.md": ["recording-lines", "recording-commands", "recording-diff", "recording-api"],
-        "docs/testing.md": ["test-example", "test-run", "failing-test", "failing-run", "test-ci"],  // TestCommandTests
+        "docs/testing.md": [
+            "test-example", "test-run", "failing-test", "failing-run", "test-ci", "coverage-run", "coverage-summary",
+        ],  // TestCommandTests, CoverageTests
         "docs/bridge.md": ["lua-fields"],
         "docs/architecture.md": ["layers"],  // ArchitectureTests
         "docs/performance.md": ["bench"],

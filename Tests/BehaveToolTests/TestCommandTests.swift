@@ -5,6 +5,19 @@ import Testing
 /// `behave test`: tests of behaviours on a virtual clock, with fakes, through the built tool.
 @Suite("behave test")
 struct TestCommandTests {
+    /// A scratch directory holding the keynote and its tests where docs/testing.md names them.
+    static func keynoteCopy() throws -> URL {
+        let work = try Tool.temporaryDirectory()
+        let examples = work.appendingPathComponent("scripts/examples")
+        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        for name in ["keynote.lua", "keynote_test.lua"] {
+            try FileManager.default.copyItem(
+                at: Tool.root.appendingPathComponent("scripts/examples/" + name),
+                to: examples.appendingPathComponent(name))
+        }
+        return work
+    }
+
     @Test("the keynote's tests pass as docs/testing.md shows, and the example is the file it runs")
     func keynoteDoc() throws {
         #expect(try Docs.block("test-example", in: "docs/testing.md") == Docs.text("scripts/examples/keynote_test.lua"))
@@ -46,14 +59,7 @@ struct TestCommandTests {
 
     @Test("the CI block writes a JUnit report of every test under the directory")
     func junitDoc() throws {
-        let work = try Tool.temporaryDirectory()
-        let examples = work.appendingPathComponent("scripts/examples")
-        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
-        for name in ["keynote.lua", "keynote_test.lua"] {
-            try FileManager.default.copyItem(
-                at: Tool.root.appendingPathComponent("scripts/examples/" + name),
-                to: examples.appendingPathComponent(name))
-        }
+        let work = try Self.keynoteCopy()
         let block = try Docs.block("test-ci", in: "docs/testing.md")
         let result = try DocsTests.bash(block, in: work)
         #expect(result.status == 0, "\(result.stderr)")

@@ -2,7 +2,8 @@
 # (and what the tests and benchmark use: the stock lua5.4 interpreter, pkg-config) is there,
 # installing it with apt-get on Debian when it is missing. ensure_test_tools (scripts/test, and scripts/bench for its live rows) adds
 # what the tests alone use: python3 for the remote tests' HTTP server, jsonschema for the schema tests,
-# man-db for the install check, nginx with nchan for the live events' pub/sub server, curl to publish.
+# man-db for the install check, nginx with nchan for the live events' pub/sub server, curl to publish,
+# lcov's genhtml for the coverage tracefile.
 
 ensure_lua() {
     local need=()
@@ -37,6 +38,7 @@ ensure_test_tools() {
     command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
     [ -e /usr/lib/nginx/modules/ngx_nchan_module.so ] || need+=(libnginx-mod-nchan)
     command -v curl >/dev/null 2>&1 || need+=(curl)
+    command -v genhtml >/dev/null 2>&1 || need+=(lcov)  # reads behave test --coverage's tracefile
     if [ ${#need[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
         local sudo=""
         [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"

@@ -1,10 +1,13 @@
-/// A reader of Lua 5.4's binary chunks (`ldump.c`'s layout), as far as ``ChunkGlobals`` needs:
+/// A reader of Lua 5.4's binary chunks (`ldump.c`'s layout), as far as ``ChunkGlobals`` and
+/// ``ChunkLines`` need:
 /// each function's instructions, string constants, upvalues, line of each instruction and
 /// nested functions. Every read is bounds-checked: a short or odd dump gives nil, never a trap.
 struct LuaDumpReader {
     /// One function of the chunk.
     struct Function {
         var lineDefined: Int
+        /// Whether it takes `...` (the main chunk does): its first instruction sets them up.
+        var isVararg: Bool
         var code: [UInt32]
         /// The constants, strings as text and every other kind as nil.
         var constants: [String?]
@@ -64,7 +67,8 @@ struct LuaDumpReader {
 
     /// One function, the nested ones included.
     mutating func function() -> Function? {
-        guard string() != nil, let lineDefined = size(), size() != nil, skip(3) else { return nil }
+        guard string() != nil, let lineDefined = size(), size() != nil, skip(1), let vararg = byte(), skip(1)
+        else { return nil }
         guard let count = size(), count <= (bytes.count - offset) / 4 else { return nil }
         var code: [UInt32] = []
         code.reserveCapacity(count)
@@ -84,7 +88,7 @@ struct LuaDumpReader {
         }
         guard let lines = lines(count: count, from: lineDefined), debugRest() else { return nil }
         return Function(
-            lineDefined: lineDefined, code: code, constants: constants, upvalues: upvalues,
+            lineDefined: lineDefined, isVararg: vararg != 0, code: code, constants: constants, upvalues: upvalues,
             children: children, lines: lines)
     }
 

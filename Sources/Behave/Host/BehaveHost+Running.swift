@@ -113,6 +113,7 @@ extension BehaveHost {
     /// `source` compiled in the current state as the behaviour's main chunk; a syntax error
     /// comes back as the behaviour's diagnostic.
     func loadChunk(of behaviour: Behaviour, source: [UInt8]) throws(BehaveError) -> LuaFunction {
+        if behaviour.format == .lua { coverage?.note(chunk: behaviour.name, path: behaviour.name, bytes: source) }
         do {
             return try lua.load(source, chunkName: "@" + behaviour.name)
         } catch let error as LuaError {

@@ -29,6 +29,9 @@ public final class BehaveHost: @unchecked Sendable {
     public let output: OutputSink
     /// Where time comes from (``SystemClock`` unless given).
     public let clock: any BehaveClock
+    /// Where the host's states count the lines and calls they run (`behave test --coverage`);
+    /// nil, the default, installs no hook.
+    public let coverage: CoverageRecorder?
     /// What behaviours keep between runs (the `store` module); nil when the app gives none.
     public var store: BehaviourStore? { storeSession?.store }
     /// The store as this host's runs use it.
@@ -100,11 +103,13 @@ public final class BehaveHost: @unchecked Sendable {
     lazy var stackThread = StackThread()
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time;
-    /// with a `store`, behaviours have the `store` module, each in its own namespace.
+    /// with a `store`, behaviours have the `store` module, each in its own namespace; with
+    /// `coverage`, every state the host makes counts the lines and calls it runs there.
     public init(
         modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
-        clock: any BehaveClock = SystemClock(), store: BehaviourStore? = nil
+        clock: any BehaveClock = SystemClock(), store: BehaviourStore? = nil, coverage: CoverageRecorder? = nil
     ) throws {
+        self.coverage = coverage
         let storeSession = store.map(StoreSession.init)
         self.storeSession = storeSession
         self.registry = ModuleRegistry(modules + (storeSession.map { [StoreModule(session: $0)] } ?? []))
@@ -120,7 +125,7 @@ public final class BehaveHost: @unchecked Sendable {
         self.readings = readings
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
-            readings: readings, searchPath: searchPath)
+            readings: readings, searchPath: searchPath, coverage: coverage)
         lua.control.shareCancellation(cancelFlag.pointer)
     }
 
@@ -182,7 +187,7 @@ public final class BehaveHost: @unchecked Sendable {
         let searchPath = self.searchPath
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
-            readings: readings, searchPath: searchPath)
+            readings: readings, searchPath: searchPath, coverage: coverage)
         lua.control.shareCancellation(cancelFlag.pointer)
         stateIsFresh = true
     }

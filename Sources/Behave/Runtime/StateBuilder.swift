@@ -9,7 +9,8 @@ enum StateBuilder {
 
     static func make(
         registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
-        starter: ActionStarter, tracer: Tracer, readings: ClockReadings, searchPath: SearchPath
+        starter: ActionStarter, tracer: Tracer, readings: ClockReadings, searchPath: SearchPath,
+        coverage: CoverageRecorder? = nil
     ) throws
         -> (LuaState, LuaTable, RuntimeDriver)
     {
@@ -31,7 +32,7 @@ enum StateBuilder {
         lua.stack.setRegistryField(BEHAVE_REGISTRY_MODULES)
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
-            inputLimit: policy.limits.input, searchPath: searchPath)
+            inputLimit: policy.limits.input, searchPath: searchPath, coverage: coverage)
         try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
         // Before the sandbox copies os from the globals: both modes read the clock this way.
         try installReadings(in: lua, readings: readings)
@@ -39,6 +40,8 @@ enum StateBuilder {
         let runtime = try RuntimeDriver(in: lua, environment: environment, sentinel: sentinel, host: host)
         lua.setCollecting(true)
         applyLimits(to: lua, policy: policy)
+        // After the count hook, which it joins: one hook counts both.
+        if let coverage { lua.control.installCoverage(coverage.counts, on: lua.pointer) }
         return (lua, environment, runtime)
     }
 
@@ -236,7 +239,7 @@ enum StateBuilder {
     /// pcall, load and xpcall).
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
-        starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath
+        starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath, coverage: CoverageRecorder?
     ) throws -> LuaTable {
         let stack = lua.stack
         try lua.makeRoom(4)
@@ -277,6 +280,7 @@ enum StateBuilder {
             switch RequireSearch.find(name, in: searchPath.directories, limit: inputLimit) {
             case .success(let found):
                 searchPath.loaded.append(found.path)
+                coverage?.note(chunk: found.path, path: found.path, bytes: found.source)
                 LuaString(bytes: found.source).push(to: stack)
                 found.path.push(to: stack)
             case .failure(let message):

@@ -65,7 +65,8 @@ struct BehaveCommand: AsyncParsableCommand {
     /// take: those that take a value and the flags. Spelled out, so that a tool's start asks
     /// ArgumentParser nothing (a test compares them).
     static let reservedOptionNames: Set<String> = Set(valueOptionNames.map(String.init)).union([
-        "accept-diff", "allow-http", "clear", "fast", "force", "help", "json", "luals", "real-time", "refresh",
+        "accept-diff", "allow-http", "clear", "coverage-tests", "fast", "force", "help", "json", "luals", "real-time",
+        "refresh",
         "require-signature",
         "strict", "trusted", "version", "watch", "generate-completion-script", "experimental-dump-help",
     ])
@@ -80,7 +81,7 @@ struct BehaveCommand: AsyncParsableCommand {
         "signature", "store-dir", "store-quota", "time-limit", "timeout", "trace", "activate", "poll", "channel",
         "install-id", "health-url", "health-field",
         "health-queue", "health-wait", "url", "copy-sequence", "percent", "when", "rule", "current", "devices",
-        "contexts", "vary", "copies", "offline", "slow", "failing", "seed", "fail-above",
+        "contexts", "vary", "copies", "offline", "slow", "failing", "seed", "fail-above", "coverage", "coverage-min",
     ]
 
     /// The first words ArgumentParser answers itself, at the top: help, version, completion scripts.

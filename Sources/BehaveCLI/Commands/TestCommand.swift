@@ -31,6 +31,22 @@ struct TestCommand: AsyncParsableCommand {
             valueName: "file"))
     var trace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Writes an lcov tracefile to FILE: the lines and functions of the behaviours the tests ran, and how often each ran (genhtml makes pages of it).",
+            valueName: "file"))
+    var coverage: String?
+
+    @Option(
+        name: .customLong("coverage-min"),
+        help: ArgumentHelp(
+            "Fails the run (exit 1) when less than PERCENT of the lines with code ran; with --coverage.",
+            valueName: "percent"))
+    var coverageMinimum: Double?
+
+    @Flag(name: .customLong("coverage-tests"), help: "Counts the test files' own lines in the coverage too.")
+    var coverageTests = false
+
     @Flag(help: "Run again whenever a test file, or a file its tests loaded, changes; Ctrl-C stops.")
     var watch = false
 
@@ -60,6 +76,12 @@ struct TestCommand: AsyncParsableCommand {
 
     func validate() throws {
         if output != nil && fromRecording == nil { throw ValidationError("-o goes with --from-recording") }
+        if coverage == nil && (coverageMinimum != nil || coverageTests) {
+            throw ValidationError("--coverage-min and --coverage-tests go with --coverage")
+        }
+        if let coverageMinimum, !(0...100).contains(coverageMinimum) {
+            throw ValidationError("--coverage-min takes a percentage from 0 to 100, not \(coverageMinimum)")
+        }
     }
 
     func run() async throws {
@@ -71,7 +93,8 @@ struct TestCommand: AsyncParsableCommand {
         if sandbox.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }
         let suite = TestSuite(
             files: files, filter: filter, junit: junit, trace: trace, realTime: realTime, context: contextEntries,
-            policy: policy)
+            policy: policy,
+            coverage: coverage.map { CoverageOutput(path: $0, minimum: coverageMinimum, includesTests: coverageTests) })
         guard watch else {
             var watched: [String] = []
             return try await suite.run(watched: &watched)

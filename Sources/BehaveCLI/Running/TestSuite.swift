@@ -19,6 +19,8 @@ struct TestSuite {
     var realTime = false
     var context: [ContextEntry] = []
     var policy = SandboxPolicy()
+    /// Where `--coverage` writes, and what it checks; nil without it (no hook is installed).
+    var coverage: CoverageOutput?
 
     /// One file's results, or what stopped it.
     struct FileReport {
@@ -43,9 +45,10 @@ struct TestSuite {
         let traceOutput = try trace.map { path throws(ExitCode) in
             try TraceOutput.create(path, limit: policy.limits.output)
         }
+        let recorder = coverage.map { _ in CoverageRecorder() }
         var reports: [FileReport] = []
         for path in paths {
-            let report = try await run(path, trace: traceOutput, watched: &watched)
+            let report = try await run(path, trace: traceOutput, coverage: recorder, watched: &watched)
             reports.append(report)
             if Interrupts.cancelled { throw ExitCode(Interrupts.exitCode) }
         }
@@ -59,22 +62,27 @@ struct TestSuite {
                 throw ExitCode(BehaveExit.cannotWrite)
             }
         }
+        let covered = try coverage.map { output throws(ExitCode) in
+            try output.write(recorder!.report(excluding: { output.includesTests ? false : paths.contains($0) }))
+        }
         if failed > 0 || passed == 0 {
             if failed == 0 { StandardError.write("\(name): no tests ran\n") }
             throw ExitCode(BehaveExit.scriptError)
         }
+        if covered == false { throw ExitCode(BehaveExit.scriptError) }
     }
 
     /// Runs one file's tests, printing each result as it ends.
-    private func run(_ path: String, trace: TraceOutput?, watched: inout [String]) async throws(ExitCode) -> FileReport
-    {
+    private func run(
+        _ path: String, trace: TraceOutput?, coverage: CoverageRecorder?, watched: inout [String]
+    ) async throws(ExitCode) -> FileReport {
         let started = SystemClock().now
         let file: Behaviour
         do { file = try Behaviour.read(path: path, limit: policy.limits.input) } catch {
             throw BehaveExit.report(error)
         }
         let host = try ToolHost.make(
-            policy: policy, clock: realTime ? SystemClock() : VirtualClock(), store: .inMemory())
+            policy: policy, clock: realTime ? SystemClock() : VirtualClock(), store: .inMemory(), coverage: coverage)
         trace?.attach(host)
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)

@@ -7,10 +7,12 @@ enum ToolHost {
     /// version, which `-- requires: version >= X` is checked against). A failure (no memory for a
     /// Lua state) is reported on stderr and exits 1.
     static func make(
-        policy: SandboxPolicy, clock: any BehaveClock, store: BehaviourStore = .inMemory(), output: OutputSink? = nil
+        policy: SandboxPolicy, clock: any BehaveClock, store: BehaviourStore = .inMemory(), output: OutputSink? = nil,
+        coverage: CoverageRecorder? = nil
     ) throws(ExitCode) -> BehaveHost {
         do {
-            let host = try BehaveHost(modules: modules(), policy: policy, output: output, clock: clock, store: store)
+            let host = try BehaveHost(
+                modules: modules(), policy: policy, output: output, clock: clock, store: store, coverage: coverage)
             host.context = ContextEntry.defaults
             return host
         } catch {

@@ -66,6 +66,8 @@ enum {
 
 /* A state's own heap for its small blocks (heap.c). */
 typedef struct behave_heap behave_heap;
+/* The counts of `behave test --coverage` (coverage.c), shared by the states of a host. */
+typedef struct behave_coverage behave_coverage;
 
 typedef struct behave_control {
     /* allocator bookkeeping (allocator.c) */
@@ -93,6 +95,7 @@ typedef struct behave_control {
     int hook_interval;      /* instructions between two hook calls */
     int polling;            /* 1: no signal ever (SandboxPolicy.interruption .polling): the count
                                hook polls the flag the watchdog thread sets */
+    behave_coverage *coverage; /* the opt-in line and call hook (coverage.c) counts here; NULL = none */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
     int max_depth;          /* Lua call frames, checked by the count hook; 0 = Lua's own limits */
@@ -306,6 +309,27 @@ int behave_tostring(lua_State *L);
  * it creates afterwards. Without it, Lua runs at its own speed and the watchdog arms a hook
  * only when a deadline passes or the run is cancelled. */
 void behave_install_hook(lua_State *L, int interval);
+/* Coverage (coverage.c): counts of the lines run and the functions called in chunks named after
+ * a file ("@path"), kept outside any state and shared by the states that install them. Every
+ * function takes the counts' lock: hosts on several threads may share them. */
+behave_coverage *behave_coverage_new(void);
+void behave_coverage_free(behave_coverage *coverage);
+/* Installs the line and call hook that counts into `coverage` on L (and, as Lua copies hooks,
+ * the coroutines it creates afterwards), beside the count hook if the state has one. */
+void behave_install_coverage(behave_control *c, lua_State *L, behave_coverage *coverage);
+/* Counts chunk `source` ("@path", `length` bytes) from now on, lines 0 to `lines`: the hook counts
+ * only chunks noted so. 0 when a bound or the memory refused it (the counts are then incomplete). */
+int behave_coverage_note(behave_coverage *coverage, const char *source, size_t length, int lines);
+/* How many chunks are noted; the name of chunk `file` ("@path"), valid until the counts are freed. */
+int behave_coverage_files(behave_coverage *coverage);
+const char *behave_coverage_source(behave_coverage *coverage, int file);
+/* Copies up to `capacity` counts of chunk `file` into `into`, indexed by line (runs of the line)
+ * or, with `functions`, by the line a function is defined on (its calls); returns how many there are. */
+int behave_coverage_counts(behave_coverage *coverage, int file, int functions, unsigned long long *into,
+                           int capacity);
+/* 1 when a bound or a failed allocation left a line or call uncounted. */
+int behave_coverage_incomplete(behave_coverage *coverage);
+
 /* 1 when the run must stop now (a limit fired or it was cancelled); records why in
  * `terminated`. Never raises. What the bounded library functions poll as they go. */
 int behave_should_stop(behave_control *c);

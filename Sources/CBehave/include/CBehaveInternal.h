@@ -70,6 +70,12 @@ void *behave_heap_resize(behave_heap *h, void *block, size_t size, size_t new_si
 /* How many iterations a C loop runs between two checks (a power of two, minus one). */
 #define BEHAVE_CHECK_MASK 4095
 
+/* The count hook (limits.c): instructions, depth, and the watchdog's flag. */
+void behave_count_hook(lua_State *L, lua_Debug *ar);
+/* The line and call hook of a state that records coverage (coverage.c). */
+void behave_coverage_hook(lua_State *L, lua_Debug *ar);
+/* Puts the state's own hook on L: coverage's, the count hook, or none (limits.c). */
+void behave_restore_hook(behave_control *c, lua_State *L);
 /* Arms the stop hook on `co` (limits.c): its next instruction checks whether to stop. */
 void behave_arm_hook(behave_control *c, lua_State *co);
 /* Arms the stop hook on `co` whatever hook it has: behave_halt, whose run is ending anyway. */
