@@ -105,7 +105,7 @@ int behave_coverage_note(behave_coverage *coverage, const char *source, size_t l
     }
     if (!ok) coverage->incomplete = 1;
     pthread_mutex_unlock(&coverage->lock);
-    return ok;
+    return ok ? index : -1;
 }
 
 static void behave_coverage_record(behave_coverage *coverage, lua_Debug *ar, int call) {
@@ -137,20 +137,6 @@ void behave_coverage_hook(lua_State *L, lua_Debug *ar) {
 void behave_install_coverage(behave_control *c, lua_State *L, behave_coverage *coverage) {
     c->coverage = coverage;
     behave_restore_hook(c, L);
-}
-
-int behave_coverage_files(behave_coverage *coverage) {
-    pthread_mutex_lock(&coverage->lock);
-    int count = coverage->count;
-    pthread_mutex_unlock(&coverage->lock);
-    return count;
-}
-
-const char *behave_coverage_source(behave_coverage *coverage, int file) {
-    pthread_mutex_lock(&coverage->lock);
-    const char *source = file >= 0 && file < coverage->count ? coverage->files[file].source : NULL;
-    pthread_mutex_unlock(&coverage->lock);
-    return source;
 }
 
 /* Copies the counts of `file` into `into` (`capacity` of them, from line or defining line 0) and

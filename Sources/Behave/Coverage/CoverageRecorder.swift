@@ -22,10 +22,11 @@ public final class CoverageRecorder: @unchecked Sendable {
     private var sources: [String: Source] = [:]
     private let lock = Lock()
 
-    /// A file a host loaded Lua from.
+    /// A file a host loaded Lua from, and where coverage.c counts its chunk (nil when it could not).
     struct Source {
         var path: String
         var bytes: [UInt8]
+        var index: Int32?
     }
 
     /// Creates an empty recorder.
@@ -46,12 +47,12 @@ public final class CoverageRecorder: @unchecked Sendable {
         let lines = bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1
         let name = Array(("@" + chunk).utf8)
         lock.withLock {
-            sources[chunk] = Source(path: String(path), bytes: bytes)
-            _ = name.withUnsafeBufferPointer { buffer in
+            let index = name.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { chars in
                     behave_coverage_note(counts, chars.baseAddress, chars.count, Int32(clamping: lines))
                 }
             }
+            sources[chunk] = Source(path: String(path), bytes: bytes, index: index >= 0 ? index : nil)
         }
     }
 
@@ -60,9 +61,9 @@ public final class CoverageRecorder: @unchecked Sendable {
     public func report(excluding excluded: (String) -> Bool = { _ in false }) -> CoverageReport {
         let noted = lock.withLock { sources }
         var byPath: [String: (source: Source, lines: [Int], functions: [Int])] = [:]
-        for (chunk, source) in noted where !excluded(source.path) {
+        for source in noted.values where !excluded(source.path) {
             byPath[source.path, default: (source, [], [])].source = source
-            if let index = fileIndex(of: chunk) {
+            if let index = source.index {
                 merge(&byPath[source.path]!.lines, with: counts(of: index, functions: false))
                 merge(&byPath[source.path]!.functions, with: counts(of: index, functions: true))
             }
@@ -73,15 +74,6 @@ public final class CoverageRecorder: @unchecked Sendable {
                 path: path, source: entry.source.bytes, lineRuns: entry.lines, functionCalls: entry.functions)
         }
         return CoverageReport(files: files, incomplete: behave_coverage_incomplete(counts) != 0)
-    }
-
-    /// Where the counts of `chunk` are, if any run reached it.
-    private func fileIndex(of chunk: String) -> Int32? {
-        let name = "@" + chunk
-        for index in 0..<behave_coverage_files(counts) {
-            if let source = behave_coverage_source(counts, index), String(cString: source) == name { return index }
-        }
-        return nil
     }
 
     private func counts(of file: Int32, functions: Bool) -> [Int] {

@@ -62,14 +62,15 @@ struct TestSuite {
                 throw ExitCode(BehaveExit.cannotWrite)
             }
         }
-        let covered = try coverage.map { output throws(ExitCode) in
-            try output.write(recorder!.report(excluding: { output.includesTests ? false : paths.contains($0) }))
+        var covered = true
+        if let coverage, let recorder {
+            covered = try coverage.write(recorder.report(excluding: { !coverage.includesTests && paths.contains($0) }))
         }
         if failed > 0 || passed == 0 {
             if failed == 0 { StandardError.write("\(name): no tests ran\n") }
             throw ExitCode(BehaveExit.scriptError)
         }
-        if covered == false { throw ExitCode(BehaveExit.scriptError) }
+        if !covered { throw ExitCode(BehaveExit.scriptError) }
     }
 
     /// Runs one file's tests, printing each result as it ends.

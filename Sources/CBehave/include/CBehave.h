@@ -318,11 +318,9 @@ void behave_coverage_free(behave_coverage *coverage);
  * the coroutines it creates afterwards), beside the count hook if the state has one. */
 void behave_install_coverage(behave_control *c, lua_State *L, behave_coverage *coverage);
 /* Counts chunk `source` ("@path", `length` bytes) from now on, lines 0 to `lines`: the hook counts
- * only chunks noted so. 0 when a bound or the memory refused it (the counts are then incomplete). */
+ * only chunks noted so. Returns the chunk's index for behave_coverage_counts (the same for the
+ * same name), or -1 when a bound or the memory refused it (the counts are then incomplete). */
 int behave_coverage_note(behave_coverage *coverage, const char *source, size_t length, int lines);
-/* How many chunks are noted; the name of chunk `file` ("@path"), valid until the counts are freed. */
-int behave_coverage_files(behave_coverage *coverage);
-const char *behave_coverage_source(behave_coverage *coverage, int file);
 /* Copies up to `capacity` counts of chunk `file` into `into`, indexed by line (runs of the line)
  * or, with `functions`, by the line a function is defined on (its calls); returns how many there are. */
 int behave_coverage_counts(behave_coverage *coverage, int file, int functions, unsigned long long *into,
