@@ -1,3 +1,4 @@
+import BehaveTestSupport
 import Foundation
 
 /// A real pub/sub server on 127.0.0.1: Debian's nginx with the nchan module, configured with the
@@ -187,6 +188,7 @@ package final class PubSubServer: @unchecked Sendable {
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
         }
+        closeInheritedDescriptors(&actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

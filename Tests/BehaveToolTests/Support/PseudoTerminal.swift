@@ -45,6 +45,7 @@ final class PseudoTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        closeInheritedDescriptors(&actions)
 
         var child: pid_t = 0
         let status = withCStrings(argv) { cArgv in

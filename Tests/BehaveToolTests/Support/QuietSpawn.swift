@@ -1,3 +1,4 @@
+import BehaveTestSupport
 import Foundation
 
 /// Starts `arguments` (the program first) with stdout and stderr sent to /dev/null (or the files
@@ -20,6 +21,7 @@ func spawnQuietly(
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    closeInheritedDescriptors(&actions)
     var pid: pid_t = 0
     let status = withCStrings(arguments) { posix_spawn(&pid, arguments[0], &actions, &attributes, $0, environ) }
     return status == 0 ? pid : nil
