@@ -208,7 +208,7 @@ let package = Package(
             exclude: ["behave-test-server.py", "make-test-certificates.py"]),
         // A real pub/sub server on 127.0.0.1 (nginx with nchan, deploy/nchan): the live tests' and
         // the bench's live rows'.
-        .target(name: "PubSubFixture", dependencies: ["BehaveTestSupport"], path: "Tests/PubSubFixture"),
+        .target(name: "PubSubFixture", path: "Tests/PubSubFixture"),
         .testTarget(
             name: "LuaTests", dependencies: ["BehaveLua", "CBehave", "CBehaveLua", "BehavePlatform"],
             exclude: ["Parity"]),

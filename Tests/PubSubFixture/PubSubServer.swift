@@ -1,4 +1,3 @@
-import BehaveTestSupport
 import Foundation
 
 /// A real pub/sub server on 127.0.0.1: Debian's nginx with the nchan module, configured with the

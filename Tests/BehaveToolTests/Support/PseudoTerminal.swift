@@ -1,6 +1,7 @@
 import BehavePlatform
 import BehaveTestSupport
 import Foundation
+import PubSubFixture
 
 /// The built `behave` on a real pseudo-terminal, as a user at a terminal meets it: the test
 /// types into the master side and reads what the terminal shows. The child gets a session of

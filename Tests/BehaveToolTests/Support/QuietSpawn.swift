@@ -1,5 +1,5 @@
-import BehaveTestSupport
 import Foundation
+import PubSubFixture
 
 /// Starts `arguments` (the program first) with stdout and stderr sent to /dev/null (or the files
 /// given, created or emptied), for tests

@@ -10,6 +10,7 @@ import Foundation
 /// pipes are not close-on-exec: a server or terminal child spawned while another test's stdin
 /// pipe is open would keep its write end, and that test's tool would wait for an end of input
 /// that never comes.
+/// Here, beside the server the bench spawns too, since the test support module needs Testing.
 package func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
     #if os(Linux)
         _ = addCloseFrom(&actions, 3)
