@@ -223,7 +223,7 @@ let package = Package(
                 "BehavePlatform",
                 "BehaveTestSupport", "PubSubFixture",
             ],
-            exclude: ["TrustedParity"]
+            exclude: ["TrustedParity", "Debugging"]
         ),
         // The macros' expansions, and a module written with them at work; built with the Macros trait.
         .testTarget(

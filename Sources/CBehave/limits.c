@@ -39,13 +39,18 @@ int behave_should_stop(behave_control *c) {
 static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     behave_control *c = behave_control_of(L);
-    if (behave_should_stop(c)) behave_raise_termination(L);
+    if (behave_should_stop(c)) {
+        if (c->debugger != NULL) behave_debug_limit(c, L);
+        behave_raise_termination(L);
+    }
     behave_restore_hook(c, L);
 }
 
 void behave_restore_hook(behave_control *c, lua_State *L) {
     int count = c->hook_interval > 0 ? LUA_MASKCOUNT : 0;
-    if (c->coverage != NULL)
+    if (c->debugger != NULL)
+        behave_debug_hook_install(c, L);
+    else if (c->coverage != NULL)
         lua_sethook(L, behave_coverage_hook, LUA_MASKLINE | LUA_MASKCALL | count, c->hook_interval);
     else if (count)
         lua_sethook(L, behave_count_hook, LUA_MASKCOUNT, c->hook_interval);
@@ -76,7 +81,10 @@ void behave_count_hook(lua_State *L, lua_Debug *ar) {
     sigset_t current;
     pthread_sigmask(SIG_BLOCK, NULL, &current);
 #endif
-    if (behave_should_stop(c)) behave_raise_termination(L);
+    if (behave_should_stop(c)) {
+        if (c->debugger != NULL) behave_debug_limit(c, L);
+        behave_raise_termination(L);
+    }
 }
 
 void behave_install_hook(lua_State *L, int interval) {

@@ -360,6 +360,12 @@ int behave_next_slice(lua_State *L) {
     return 0;
 }
 
+void behave_deadlines_changed(behave_control *c) {
+    long long first = behave_first_deadline(c);
+    if (!c->polling) behave_timer_fire_by(first);
+    if (first > 0 && first < __atomic_load_n(&behave_wake_at, __ATOMIC_SEQ_CST)) behave_wake_watchdog();
+}
+
 void behave_leave_slice(behave_control *c, const behave_slice_saved *saved) {
     behave_watch *w = (behave_watch *)c->watch;
     behave_current = (behave_control *)saved->outer;

@@ -51,7 +51,7 @@ static int rt_deliver_to_handlers(lua_State *L, behave_runtime *rt, int name) {
                 lua_rawgeti(L, handler, R_FN);
                 lua_pushvalue(L, payload);
                 lua_pushvalue(L, name);
-                behave_sched_spawn(L, rt, 3);
+                behave_sched_spawn(L, rt, 3, handler);
                 reached++;
             }
             lua_pop(L, 1);

@@ -14,6 +14,7 @@ struct DocsTests {
             "seed-run", "action-list", "action-list-run", "keynote-run", "event-line", "embedding", "async-action",
         ],
         "docs/repl.md": ["repl-session", "repl-piped"],  // repl-session: ReplSessionDocTests
+        "docs/debugging.md": ["vscode-extension", "vscode-launch", "nvim-dap"],  // DebugAdapterTests
         // RemoteDocTests runs the sh blocks
         "docs/remote.md": [
             "remote-commands", "remote-app", "remote-headers", "remote-urlsession", "remote-max-wait",

@@ -32,6 +32,8 @@ public final class BehaveHost: @unchecked Sendable {
     /// Where the host's states count the lines and calls they run (`behave test --coverage`);
     /// nil, the default, installs no hook.
     public let coverage: CoverageRecorder?
+    /// The debugger attached to the host's states (`behave debug`); nil, the default, installs no hook.
+    public let debugger: BehaveDebugger?
     /// What behaviours keep between runs (the `store` module); nil when the app gives none.
     public var store: BehaviourStore? { storeSession?.store }
     /// The store as this host's runs use it.
@@ -104,12 +106,15 @@ public final class BehaveHost: @unchecked Sendable {
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time;
     /// with a `store`, behaviours have the `store` module, each in its own namespace; with
-    /// `coverage`, every state the host makes counts the lines and calls it runs there.
+    /// `coverage`, every state the host makes counts the lines and calls it runs there; with a
+    /// `debugger`, every state stops where it says.
     public init(
         modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
-        clock: any BehaveClock = SystemClock(), store: BehaviourStore? = nil, coverage: CoverageRecorder? = nil
+        clock: any BehaveClock = SystemClock(), store: BehaviourStore? = nil, coverage: CoverageRecorder? = nil,
+        debugger: BehaveDebugger? = nil
     ) throws {
         self.coverage = coverage
+        self.debugger = debugger
         let storeSession = store.map(StoreSession.init)
         self.storeSession = storeSession
         self.registry = ModuleRegistry(modules + (storeSession.map { [StoreModule(session: $0)] } ?? []))
@@ -125,7 +130,7 @@ public final class BehaveHost: @unchecked Sendable {
         self.readings = readings
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
-            readings: readings, searchPath: searchPath, coverage: coverage)
+            readings: readings, searchPath: searchPath, coverage: coverage, debugger: debugger)
         lua.control.shareCancellation(cancelFlag.pointer)
     }
 
@@ -187,7 +192,7 @@ public final class BehaveHost: @unchecked Sendable {
         let searchPath = self.searchPath
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
-            readings: readings, searchPath: searchPath, coverage: coverage)
+            readings: readings, searchPath: searchPath, coverage: coverage, debugger: debugger)
         lua.control.shareCancellation(cancelFlag.pointer)
         stateIsFresh = true
     }

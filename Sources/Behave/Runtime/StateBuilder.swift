@@ -10,7 +10,7 @@ enum StateBuilder {
     static func make(
         registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
         starter: ActionStarter, tracer: Tracer, readings: ClockReadings, searchPath: SearchPath,
-        coverage: CoverageRecorder? = nil
+        coverage: CoverageRecorder? = nil, debugger: BehaveDebugger? = nil
     ) throws
         -> (LuaState, LuaTable, RuntimeDriver)
     {
@@ -42,6 +42,7 @@ enum StateBuilder {
         applyLimits(to: lua, policy: policy)
         // After the count hook, which it joins: one hook counts both.
         if let coverage { lua.control.installCoverage(coverage.counts, on: lua.pointer) }
+        debugger?.install(on: lua)
         return (lua, environment, runtime)
     }
 

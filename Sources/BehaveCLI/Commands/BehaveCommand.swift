@@ -46,7 +46,8 @@ struct BehaveCommand: AsyncParsableCommand {
     }
 
     static let subcommands: [any ParsableCommand.Type] = [
-        RunCommand.self, TestCommand.self, ReplCommand.self, ReplayCommand.self, DiffCommand.self, CheckCommand.self,
+        RunCommand.self, TestCommand.self, DebugCommand.self, ReplCommand.self, ReplayCommand.self, DiffCommand.self,
+        CheckCommand.self,
         TranslateCommand.self,
         ModulesCommand.self,
         SchemaCommand.self, KeygenCommand.self, SignCommand.self, VerifyCommand.self, CacheCommand.self,
@@ -56,7 +57,8 @@ struct BehaveCommand: AsyncParsableCommand {
     /// The words that name a command rather than a script: the subcommands and `help`. Spelled
     /// out, so that the plain run of a script asks ArgumentParser nothing (a test compares them).
     static let commandNames: Set<String> = [
-        "run", "test", "repl", "replay", "diff", "check", "translate", "modules", "schema", "keygen", "sign", "verify",
+        "run", "test", "debug", "repl", "replay", "diff", "check", "translate", "modules", "schema", "keygen", "sign",
+        "verify",
         "cache", "store", "fleet", "which", "health", "rehearse",
         "help",
     ]
@@ -79,6 +81,7 @@ struct BehaveCommand: AsyncParsableCommand {
         "max-wait", "memory-limit", "min-fetch-interval", "output", "output-limit", "public-key", "record",
         "record-limit", "behaviour", "recordings", "from-recording", "against", "sequence",
         "signature", "store-dir", "store-quota", "time-limit", "timeout", "trace", "activate", "poll", "channel",
+        "port",
         "install-id", "health-url", "health-field",
         "health-queue", "health-wait", "url", "copy-sequence", "percent", "when", "rule", "current", "devices",
         "contexts", "vary", "copies", "offline", "slow", "failing", "seed", "fail-above", "coverage", "coverage-min",

@@ -3,6 +3,9 @@ import Behave
 
 /// The host every command runs behaviours in: the tool's modules under a sandbox policy.
 enum ToolHost {
+    /// The debugger every host the tool makes is attached to (`behave debug`); nil otherwise.
+    nonisolated(unsafe) static var debugger: BehaveDebugger?
+
     /// A host with the tool's modules under `policy`, and the tool's context (its name and
     /// version, which `-- requires: version >= X` is checked against). A failure (no memory for a
     /// Lua state) is reported on stderr and exits 1.
@@ -11,8 +14,11 @@ enum ToolHost {
         coverage: CoverageRecorder? = nil
     ) throws(ExitCode) -> BehaveHost {
         do {
+            // A debugger's stops leave real time out of the run's clock; virtual time stands still anyway.
+            let clock = debugger.map { clock is SystemClock ? StoppedTimeClock(clock, debugger: $0) : clock } ?? clock
             let host = try BehaveHost(
-                modules: modules(), policy: policy, output: output, clock: clock, store: store, coverage: coverage)
+                modules: modules(), policy: policy, output: output, clock: clock, store: store, coverage: coverage,
+                debugger: debugger)
             host.context = ContextEntry.defaults
             return host
         } catch {

@@ -96,6 +96,7 @@ typedef struct behave_control {
     int polling;            /* 1: no signal ever (SandboxPolicy.interruption .polling): the count
                                hook polls the flag the watchdog thread sets */
     behave_coverage *coverage; /* the opt-in line and call hook (coverage.c) counts here; NULL = none */
+    struct behave_debugger *debugger; /* the opt-in line hook of `behave debug` (debugger.c); NULL = none */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
     int max_depth;          /* Lua call frames, checked by the count hook; 0 = Lua's own limits */
@@ -142,6 +143,7 @@ void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_
 
 /* The flight recorder's journal: CBehaveJournal.h. */
 #include "CBehaveJournal.h"
+#include "CBehaveDebugger.h"
 
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
  * 0 after a write error (a full disk, a closed pipe), with errno set. */

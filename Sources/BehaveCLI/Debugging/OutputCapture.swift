@@ -1,0 +1,68 @@
+import BehavePlatform
+import Foundation
+
+/// While a debug session runs, what the process writes to stdout and stderr (the behaviour's
+/// prints, the tool's messages) reaches the client as output events, and stdin reads as empty:
+/// in a session over stdio, those descriptors' first owners are the protocol's.
+final class OutputCapture: @unchecked Sendable {
+    private let done = DispatchGroup()
+
+    /// Sends descriptors 1 and 2 to `adapter` from now on.
+    init(to adapter: DebugAdapter) {
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 {
+            dup2(null, 0)
+            close(null)
+        }
+        for (fd, category) in [(Int32(1), "stdout"), (2, "stderr")] {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { continue }
+            dup2(ends[1], fd)
+            close(ends[1])
+            let reader = ends[0]
+            done.enter()
+            let group = done
+            Platform.startDetachedThread {
+                Self.forward(reader, category: category, to: adapter)
+                group.leave()
+            }
+        }
+    }
+
+    /// Lets what was written reach the client: the pipes close, and their readers finish.
+    func finish() {
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 {
+            dup2(null, 1)
+            dup2(null, 2)
+            close(null)
+        }
+        _ = done.wait(timeout: .now() + 5)
+    }
+
+    /// Reads until the end, sending whole UTF-8 characters.
+    private static func forward(_ fd: Int32, category: String, to adapter: DebugAdapter) {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 14)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Platform.read(fd, into: $0) }
+            if n <= 0 { break }
+            pending += chunk[0..<n]
+            var cut = pending.count
+            // A character cut by the read waits for the rest of it.
+            var back = 0
+            while back < 4, cut - back - 1 >= 0, pending[cut - back - 1] & 0xC0 == 0x80 { back += 1 }
+            if cut - back - 1 >= 0, pending[cut - back - 1] >= 0xC0 {
+                let lead = pending[cut - back - 1]
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                if back + 1 < length { cut -= back + 1 }
+            }
+            if cut > 0 {
+                adapter.output(String(decoding: pending[0..<cut], as: UTF8.self), category: category)
+                pending.removeFirst(cut)
+            }
+        }
+        if !pending.isEmpty { adapter.output(String(decoding: pending, as: UTF8.self), category: category) }
+        close(fd)
+    }
+}

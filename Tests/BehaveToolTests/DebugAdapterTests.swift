@@ -1,0 +1,102 @@
+import BehaveTestSupport
+import Foundation
+import Testing
+
+/// `behave debug` driven through the Debug Adapter Protocol as an editor drives it: a client
+/// (Debugging/dap-client.py) sends VS Code's requests in VS Code's order (the recorded
+/// initialize of Debugging/vscode-session.json), and checks every response and event.
+@Suite("behave debug: the Debug Adapter Protocol")
+struct DebugAdapterTests {
+    /// Runs the client's `scenario` against the built tool in a copy of Debugging/ (or, with
+    /// `inRepository`, at the repository's root); its failed checks are the test's.
+    private func drive(_ scenario: String, inRepository: Bool = false, configuration: String? = nil) throws {
+        let fixtures = Tool.root.appendingPathComponent("Tests/BehaveToolTests/Debugging")
+        var directory = Tool.root
+        if !inRepository {
+            directory = try Tool.temporaryDirectory()
+            for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
+                try FileManager.default.copyItem(
+                    at: fixtures.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            }
+        }
+        let result = try Tool.run(
+            [
+                "python3", fixtures.appendingPathComponent("dap-client.py").path, scenario, Tool.executable.path,
+                directory.path,
+            ] + (configuration.map { [$0] } ?? []),
+            program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test(
+        "a handler's breakpoint, its task's thread, locals, a paged table, a step over wait(3600), a condition, a log point, evaluate"
+    )
+    func session() throws { try drive("session") }
+
+    @Test("an exception breakpoint stops where a time limit is about to fire")
+    func limitAboutToFire() throws { try drive("limit") }
+
+    @Test("an exception breakpoint stops where a task failed, with its locals")
+    func uncaughtError() throws { try drive("error") }
+
+    @Test("time stopped is charged to no limit, and the clock stands still meanwhile")
+    func stoppedTime() throws { try drive("held") }
+
+    @Test("stepIn, stepOut and next")
+    func steps() throws { try drive("steps") }
+
+    @Test("pause stops a running behaviour")
+    func pause() throws { try drive("pause") }
+
+    @Test("a disconnect in the middle of the run ends it, and the adapter")
+    func disconnectMidRun() throws { try drive("disconnect") }
+
+    @Test("the same session over TCP on 127.0.0.1")
+    func overTCP() throws { try drive("tcp") }
+
+    @Test("behave test under the debugger stops in the behaviour a test runs")
+    func underTest() throws { try drive("test", inRepository: true) }
+
+    @Test("docs/debugging.md: the VS Code extension is editors/vscode's, and each launch.json configuration runs")
+    func vscodeDocs() throws {
+        let manifest = try Docs.block("vscode-extension", in: "docs/debugging.md")
+        #expect(try Docs.text("editors/vscode/package.json") == manifest)
+        let extensionJSON = try #require(try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [String: Any])
+        let debuggers = try #require((extensionJSON["contributes"] as? [String: Any])?["debuggers"] as? [[String: Any]])
+        #expect(debuggers.first?["program"] as? String == "behave")
+        #expect(debuggers.first?["args"] as? [String] == ["debug"])
+        let launch = try Docs.block("vscode-launch", in: "docs/debugging.md")
+            .replacingOccurrences(of: "${workspaceFolder}", with: Tool.root.path)
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(launch.utf8)) as? [String: Any])
+        let configurations = try #require(file["configurations"] as? [[String: Any]])
+        #expect(configurations.count == 2)
+        for configuration in configurations {
+            #expect(configuration["type"] as? String == "behave")
+            let path = try Tool.temporaryDirectory().appendingPathComponent("launch.json")
+            try JSONSerialization.data(withJSONObject: configuration).write(to: path)
+            try drive("config", inRepository: true, configuration: path.path)
+        }
+    }
+
+    @Test("docs/debugging.md: the nvim-dap configuration starts behave debug, and its launch runs")
+    func nvimDocs() throws {
+        let directory = try Tool.temporaryDirectory()
+        let block = try Tool.write(try Docs.block("nvim-dap", in: "docs/debugging.md"), to: "dap.lua", in: directory)
+        let stub = Tool.root.appendingPathComponent("Tests/BehaveToolTests/Debugging/nvim-dap-stub.lua").path
+        let result = try Tool.run(["lua5.4", stub, block], program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let configured = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let adapter = try #require(configured["adapter"] as? [String: Any])
+        #expect(adapter["command"] as? String == "behave")
+        #expect(adapter["args"] as? [String] == ["debug"])
+        var launch = try #require((configured["configurations"] as? [[String: Any]])?.first)
+        launch["program"] = "scripts/examples/keynote.lua"  // what ${file} is with the keynote open
+        let path = directory.appendingPathComponent("launch.json")
+        try JSONSerialization.data(withJSONObject: launch).write(to: path)
+        try drive("config", inRepository: true, configuration: path.path)
+    }
+
+    @Test("malformed and hostile messages get error responses, never a crash or a hang")
+    func hostileMessages() throws { try drive("hostile") }
+}

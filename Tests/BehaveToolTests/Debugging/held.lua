@@ -1,0 +1,3 @@
+local start = now()
+local x = 1
+print("stood still", now() - start < 1)
