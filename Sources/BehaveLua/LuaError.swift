@@ -113,4 +113,11 @@ public enum LuaLimit: String, Sendable, CaseIterable, CustomStringConvertible {
     case duration
 
     public var description: String { rawValue }
+
+    /// The limit a control block's termination code (`BEHAVE_LIMIT_*`) names; nil for a
+    /// cancellation or a stop.
+    public init?(reason: Int32) {
+        guard let limit = Self.allCases.first(where: { LuaTermination($0).reason == reason }) else { return nil }
+        self = limit
+    }
 }

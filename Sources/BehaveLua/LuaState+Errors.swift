@@ -87,15 +87,7 @@ extension LuaState {
     }
 
     static func kind(ofTermination reason: Int32) -> LuaError.Kind {
-        switch Int(reason) {
-        case Int(BEHAVE_LIMIT_MEMORY): .limit(.memory)
-        case Int(BEHAVE_LIMIT_INSTRUCTIONS): .limit(.instructions)
-        case Int(BEHAVE_LIMIT_TIME): .limit(.time)
-        case Int(BEHAVE_LIMIT_OUTPUT): .limit(.output)
-        case Int(BEHAVE_LIMIT_DEPTH): .limit(.depth)
-        case Int(BEHAVE_LIMIT_DURATION): .limit(.duration)
-        default: .cancelled
-        }
+        LuaLimit(reason: reason).map { .limit($0) } ?? .cancelled
     }
 
     static func message(ofTermination reason: Int32, control: ControlBlock) -> String {

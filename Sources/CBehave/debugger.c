@@ -120,14 +120,15 @@ void behave_debug_hold(behave_control *c) {
     d->held_run_deadline = __atomic_exchange_n(&c->run_deadline_ns, 0, __ATOMIC_SEQ_CST);
 }
 
-void behave_debug_release(behave_control *c) {
+long long behave_debug_release(behave_control *c) {
     behave_debugger *d = c->debugger;
-    if (d == NULL || d->held_at == 0) return;
+    if (d == NULL || d->held_at == 0) return 0;
     long long held = behave_now_ns() - d->held_at;
     d->held_at = 0;
     if (d->held_deadline > 0) __atomic_store_n(&c->deadline_ns, d->held_deadline + held, __ATOMIC_SEQ_CST);
     if (d->held_run_deadline > 0) __atomic_store_n(&c->run_deadline_ns, d->held_run_deadline + held, __ATOMIC_SEQ_CST);
     behave_deadlines_changed(c);
+    return held;
 }
 
 int behave_debug_depth(lua_State *co) {
@@ -188,7 +189,7 @@ lua_Integer behave_debug_task_id(lua_State *L, int co) {
     return id;
 }
 
-/* Pushes the task `id`'s coroutine, or nil; and, with `name`, what started it below it. */
+/* Pushes the task `id`'s coroutine and returns 1, or pushes nil and returns 0. */
 int behave_debug_find_task(lua_State *L, lua_Integer id) {
     behave_debug_weak_table(L, &behave_task_ids);
     lua_pushnil(L);

@@ -18,36 +18,43 @@ static void behave_eval_hook(lua_State *L, lua_Debug *ar) {
     if (behave_now_ns() > behave_eval_deadline) luaL_error(L, "the evaluation ran longer than %d seconds", EVAL_SECONDS);
 }
 
+static int behave_same_name(const char *a, const char *name, size_t length) {
+    return strlen(a) == length && memcmp(a, name, length) == 0;
+}
+
+/* Where frame `level` of co (at `ar`) keeps `name`: the number of its innermost local of that
+ * name (> 0), or of its function's upvalue (< 0, with the function pushed on L), or 0. */
+static int behave_frame_slot(lua_State *L, lua_State *co, lua_Debug *ar, const char *name, size_t length) {
+    const char *found;
+    int local = 0;
+    for (int i = 1; (found = lua_getlocal(co, ar, i)) != NULL; i++) {
+        if (behave_same_name(found, name, length)) local = i;
+        lua_pop(co, 1);
+    }
+    if (local) return local;
+    lua_getinfo(co, "f", ar);
+    lua_xmove(co, L, 1);
+    for (int i = 1; (found = lua_getupvalue(L, -1, i)) != NULL; i++) {
+        lua_pop(L, 1);
+        if (behave_same_name(found, name, length)) return -i;
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
 /* Pushes the variable `name` of frame `level` of co as the frame sees it; 1 when there is one. */
 static int behave_frame_lookup(lua_State *L, lua_State *co, int level, const char *name, size_t length) {
     lua_Debug ar;
     if (!lua_getstack(co, level, &ar) || !lua_checkstack(co, 2)) return 0;
-    const char *local;
-    int found = 0;
-    for (int i = 1; (local = lua_getlocal(co, &ar, i)) != NULL; i++) {
-        if (strlen(local) == length && memcmp(local, name, length) == 0) {
-            if (found) lua_remove(co, -2);
-            found = 1;
-        } else {
-            lua_pop(co, 1);
-        }
-    }
-    if (found) {
+    int slot = behave_frame_slot(L, co, &ar, name, length);
+    if (slot > 0) {
+        lua_getlocal(co, &ar, slot);
         lua_xmove(co, L, 1);
-        return 1;
+    } else if (slot < 0) {
+        lua_getupvalue(L, -1, -slot);
+        lua_remove(L, -2);
     }
-    lua_getinfo(co, "f", &ar);
-    lua_xmove(co, L, 1);
-    const char *up;
-    for (int i = 1; (up = lua_getupvalue(L, -1, i)) != NULL; i++) {
-        if (strlen(up) == length && memcmp(up, name, length) == 0) {
-            lua_remove(L, -2);
-            return 1;
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return 0;
+    return slot != 0;
 }
 
 /* Pushes what `name` is in the frame: a local, an upvalue, or a field of its _ENV (raw). */
@@ -126,19 +133,17 @@ static int behave_console_newindex(lua_State *L) {
     size_t length;
     const char *name = luaL_checklstring(L, 2, &length);
     lua_Debug ar;
-    if (lua_getstack(co, level, &ar) && lua_checkstack(co, 2)) {
-        const char *local;
-        int last = 0;
-        for (int i = 1; (local = lua_getlocal(co, &ar, i)) != NULL; i++) {
-            if (strlen(local) == length && memcmp(local, name, length) == 0) last = i;
-            lua_pop(co, 1);
-        }
-        if (last) {
-            lua_pushvalue(L, 3);
-            lua_xmove(L, co, 1);
-            lua_setlocal(co, &ar, last);
-            return 0;
-        }
+    int slot = lua_getstack(co, level, &ar) && lua_checkstack(co, 2) ? behave_frame_slot(L, co, &ar, name, length) : 0;
+    if (slot > 0) {
+        lua_pushvalue(L, 3);
+        lua_xmove(L, co, 1);
+        lua_setlocal(co, &ar, slot);
+        return 0;
+    }
+    if (slot < 0) {
+        lua_pushvalue(L, 3);
+        lua_setupvalue(L, -2, -slot);
+        return 0;
     }
     if (behave_frame_lookup(L, co, level, "_ENV", 4) && lua_type(L, -1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);

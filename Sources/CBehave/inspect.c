@@ -11,7 +11,6 @@
  */
 #include "CBehaveInternal.h"
 #include "inspect.h"
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,10 +83,12 @@ static void behave_text_number(behave_debug_text *out, lua_State *L, int index) 
         behave_text_printf(out, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, index));
         return;
     }
-    lua_Number n = lua_tonumber(L, index);
-    if (isnan(n)) behave_text_add(out, n != n && signbit(n) ? "-nan" : "nan", signbit(n) ? 4 : 3);
-    else if (isinf(n)) behave_text_add(out, n > 0 ? "inf" : "-inf", n > 0 ? 3 : 4);
-    else behave_text_printf(out, n == floor(n) && fabs(n) < 1e16 ? "%.1f" : LUA_NUMBER_FMT, (LUAI_UACNUMBER)n);
+    /* As lua_Number2str and tostring: LUA_NUMBER_FMT, with ".0" when that looks like an integer. */
+    char buffer[64];
+    int n = snprintf(buffer, sizeof buffer, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, index));
+    if (n <= 0 || (size_t)n >= sizeof buffer) return;
+    behave_text_add(out, buffer, (size_t)n);
+    if (buffer[strspn(buffer, "-0123456789")] == '\0') behave_text_add(out, ".0", 2);
 }
 
 /* The table whose fields a value shows: a view's target, else the table itself; pushed. */

@@ -187,7 +187,6 @@ void behave_sched_name(lua_State *L, int co, int record) {
 
 void behave_sched_spawn(lua_State *L, behave_runtime *rt, int n, int record) {
     luaL_checkstack(L, 5, "scheduler");
-    if (record < 0) record = lua_absindex(L, record);
     int fn = lua_gettop(L) - n + 1;
     lua_State *co;
     if (rt->pooled > 0) {

@@ -45,7 +45,7 @@ struct DebugAdapterTests {
     @Test("time stopped is charged to no limit, and the clock stands still meanwhile")
     func stoppedTime() async throws { try await drive("held") }
 
-    @Test("stepIn, stepOut and next")
+    @Test("stopOnEntry, stepIn, stepOut and next, and a console write to an upvalue")
     func steps() async throws { try await drive("steps") }
 
     @Test("pause stops a running behaviour")
@@ -54,7 +54,7 @@ struct DebugAdapterTests {
     @Test("a disconnect in the middle of the run ends it, and the adapter")
     func disconnectMidRun() async throws { try await drive("disconnect") }
 
-    @Test("the same session over TCP on 127.0.0.1")
+    @Test("over TCP on 127.0.0.1, attaching to the program behave debug was given")
     func overTCP() async throws { try await drive("tcp") }
 
     @Test("behave test under the debugger stops in the behaviour a test runs")

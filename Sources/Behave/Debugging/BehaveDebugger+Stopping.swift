@@ -20,7 +20,7 @@ extension BehaveDebugger {
     /// Installs the hook on a host's new state.
     func install(on lua: LuaState) {
         control = lua.control.pointer
-        behave_install_debugger(lua.control.pointer, lua.pointer, handleStorage)
+        behave_install_debugger(lua.control.pointer, lua.pointer, handle)
     }
 
     /// A marked line, or any line while a step or a pause is asked for.
@@ -30,7 +30,7 @@ extension BehaveDebugger {
             if detached { return (nil, nil) }
             if pauseAsked { return (.pause, nil) }
             if let stepping, stepReached(stepping, on: state) { return (.step, nil) }
-            return (nil, path.flatMap { breakpoints[$0]?[line] })
+            return (nil, path.flatMap { breakpoints[$0]?[line]?.breakpoint })
         }
         if let step { return stop(DebugStop(reason: step, task: currentTask(state), text: nil), on: state) }
         guard let breakpoint, let path else { return }
@@ -41,9 +41,8 @@ extension BehaveDebugger {
             else { return }
         }
         let hit = condition.withLock { () -> Int in
-            let key = "\(path):\(line)"
-            hits[key, default: 0] += 1
-            return hits[key]!
+            breakpoints[path]?[line]?.hits += 1
+            return breakpoints[path]?[line]?.hits ?? 0
         }
         guard breakpoint.admits(hits: hit) else { return }
         if let message = breakpoint.logMessage {
@@ -60,14 +59,7 @@ extension BehaveDebugger {
 
     func limit(_ reason: Int32, on state: OpaquePointer) {
         guard !condition.withLock({ detached }) else { return }
-        let name =
-            switch Int(reason) {
-            case BEHAVE_LIMIT_TIME: "the time limit"
-            case BEHAVE_LIMIT_INSTRUCTIONS: "the instruction limit"
-            case BEHAVE_LIMIT_DEPTH: "the depth limit"
-            case BEHAVE_LIMIT_DURATION: "the duration limit"
-            default: "a limit"
-            }
+        let name = LuaLimit(reason: reason).map { "the \($0) limit" } ?? "a limit"
         stop(
             DebugStop(reason: .exception, task: currentTask(state), text: "\(name) is about to stop the run"), on: state
         )
@@ -75,7 +67,6 @@ extension BehaveDebugger {
 
     /// Waits on the run's thread until told to go on, doing the reads handed to it meanwhile.
     func stop(_ stop: DebugStop, on state: OpaquePointer) {
-        let started = ContinuousClock.now
         if let control { behave_debug_hold(control) }
         condition.withLock {
             pauseAsked = false
@@ -101,12 +92,11 @@ extension BehaveDebugger {
         work.removeAll()  // a read that came too late: its caller has been told the run went on
         if how != .proceed, !detached { stepping = (how, state, Int(behave_debug_depth(state))) }
         remark()
-        let elapsed = ContinuousClock.now - started
-        pausedSeconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         condition.broadcast()
         condition.unlock()
         behave_debug_forget(state)
-        if let control { behave_debug_release(control) }
+        let held = control.map { behave_debug_release($0) } ?? 0
+        condition.withLock { pausedSeconds += Double(held) / 1e9 }
     }
 
     /// Whether the line the run is at ends the step. Under `condition`.

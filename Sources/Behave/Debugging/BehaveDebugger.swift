@@ -1,4 +1,5 @@
 import BehaveLua
+import BehavePlatform
 import CBehave
 import Foundation
 
@@ -21,12 +22,12 @@ public final class BehaveDebugger: @unchecked Sendable {
     }
 
     /// The C side (debugger.c), made with this object's address for its callback.
-    private(set) var handleStorage: OpaquePointer!
+    private(set) var handle: OpaquePointer!
     let onEvent: @Sendable (Event) -> Void
     let condition = NSCondition()
     // Under `condition`:
-    var breakpoints: [String: [Int: DebugBreakpoint]] = [:]
-    var hits: [String: Int] = [:]
+    /// By file, then line: each breakpoint and how often it has been hit since it was set.
+    var breakpoints: [String: [Int: (breakpoint: DebugBreakpoint, hits: Int)]] = [:]
     var stepping: (how: DebugResume, state: OpaquePointer, depth: Int)?
     var pauseAsked = false
     var stoppedState: StoppedBehaviour?
@@ -42,10 +43,10 @@ public final class BehaveDebugger: @unchecked Sendable {
     /// A debugger that tells `onEvent` when the run stops, a task starts, a log point writes.
     public init(onEvent: @escaping @Sendable (Event) -> Void) {
         self.onEvent = onEvent
-        handleStorage = behave_debugger_new(debugCallback, Unmanaged.passUnretained(self).toOpaque())
+        handle = behave_debugger_new(debugCallback, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    deinit { behave_debugger_free(handleStorage) }
+    deinit { behave_debugger_free(handle) }
 
     /// The seconds the run has spent stopped, which its clock leaves out.
     public var stoppedSeconds: Double { condition.withLock { pausedSeconds } }
@@ -55,8 +56,8 @@ public final class BehaveDebugger: @unchecked Sendable {
     public func setBreakpoints(_ list: [DebugBreakpoint], in path: String) -> [Int] {
         let key = Self.normalized(path)
         return condition.withLock {
-            breakpoints[key] = Dictionary(list.filter { $0.line > 0 }.map { ($0.line, $0) }, uniquingKeysWith: { $1 })
-            hits = hits.filter { !$0.key.hasPrefix(key + ":") }
+            breakpoints[key] = Dictionary(
+                list.filter { $0.line > 0 }.map { ($0.line, (breakpoint: $0, hits: 0)) }, uniquingKeysWith: { $1 })
             remark()
             return list.map(\.line).filter { $0 > 0 }
         }
@@ -65,14 +66,14 @@ public final class BehaveDebugger: @unchecked Sendable {
     /// Whether the run stops at an error nothing caught, and at a limit about to fire.
     public func stopAt(errors: Bool, limits: Bool) {
         condition.withLock { stopsOnErrors = errors }
-        behave_debugger_report_limits(handleStorage, limits ? 1 : 0)
+        behave_debugger_report_limits(handle, limits ? 1 : 0)
     }
 
     /// Stops the run at the next line it runs.
     public func pause() {
         condition.withLock {
             pauseAsked = true
-            behave_debugger_every_line(handleStorage, 1)
+            behave_debugger_every_line(handle, 1)
         }
     }
 
@@ -93,7 +94,7 @@ public final class BehaveDebugger: @unchecked Sendable {
             pauseAsked = false
             stepping = nil
             remark()
-            behave_debugger_report_limits(handleStorage, 0)
+            behave_debugger_report_limits(handle, 0)
             if stoppedState != nil { resumeWith = .proceed }
             condition.broadcast()
         }
@@ -122,15 +123,16 @@ public final class BehaveDebugger: @unchecked Sendable {
 
     /// Marks the lines any breakpoint is on, and every line while a step or pause is asked for.
     func remark() {
-        behave_debugger_clear_marks(handleStorage)
+        behave_debugger_clear_marks(handle)
         for lines in breakpoints.values {
-            for line in lines.keys { behave_debugger_mark(handleStorage, Int32(clamping: line), 1) }
+            for line in lines.keys { behave_debugger_mark(handle, Int32(clamping: line), 1) }
         }
-        behave_debugger_every_line(handleStorage, pauseAsked || stepping != nil ? 1 : 0)
+        behave_debugger_every_line(handle, pauseAsked || stepping != nil ? 1 : 0)
     }
 
+    /// `path` absolute, with `.` and `..` resolved: how breakpoints and frames name a file.
     static func normalized(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = path.hasPrefix("/") ? path : Platform.currentDirectory + "/" + path
         return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 }

@@ -82,7 +82,7 @@ public struct DebugTask: Sendable, Equatable {
 public struct DebugFrame: Sendable, Equatable {
     /// 0 for the innermost.
     public var level: Int
-    /// The chunk's file, or nil for a builtin function.
+    /// The chunk's file, absolute, or nil for a builtin function.
     public var path: String?
     /// The line running, or nil where there is none (a builtin function).
     public var line: Int?

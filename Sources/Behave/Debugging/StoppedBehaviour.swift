@@ -27,8 +27,8 @@ public struct StoppedBehaviour {
             let source = fields[1]
             let line = Int(fields[2]).flatMap { $0 > 0 ? $0 : nil }
             return DebugFrame(
-                level: level, path: source.hasPrefix("@") ? String(source.dropFirst()) : nil, line: line,
-                name: fields[3])
+                level: level, path: source.hasPrefix("@") ? BehaveDebugger.normalized(String(source.dropFirst())) : nil,
+                line: line, name: fields[3])
         }
     }
 
@@ -68,36 +68,34 @@ public struct StoppedBehaviour {
         guard ok != 0 else {
             return .failure(DebugError(output.hasPrefix("error\t") ? String(output.dropFirst(6)) : "cannot evaluate"))
         }
-        return .success(Self.values(in: output))
+        return .success(Self.fields(of: output).compactMap(Self.value))
     }
 
     /// Task 0 is the task stopped (or the behaviour's own coroutine that stopped, which is no task).
     private func target(_ task: Int) -> Int { task == 0 ? stop.task : task }
 
+    /// The rows a read wrote (inspect.c), each split into its fields; none when it failed.
     private func rows(_ read: (inout behave_debug_text) -> Int32) -> [[String]] {
         var text = behave_debug_text()
         defer { behave_debug_text_free(&text) }
         guard read(&text) != 0, let bytes = text.bytes else { return [] }
-        return String(cString: bytes).split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
+        return Self.fields(of: String(cString: bytes))
     }
 
     private func values(_ read: (inout behave_debug_text) -> Int32) -> [DebugValue] {
-        var text = behave_debug_text()
-        defer { behave_debug_text_free(&text) }
-        guard read(&text) != 0, let bytes = text.bytes else { return [] }
-        return Self.values(in: String(cString: bytes))
+        rows(read).compactMap(Self.value)
     }
 
-    private static func values(in text: String) -> [DebugValue] {
-        text.split(separator: "\n").compactMap { line in
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard f.count >= 6 else { return nil }
-            return DebugValue(
-                name: f[0], type: f[1], value: f[2], reference: Int(f[3]) ?? 0, named: Int(f[4]) ?? 0,
-                indexed: Int(f[5]) ?? 0)
-        }
+    private static func fields(of text: String) -> [[String]] {
+        text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// A variable's row: name, type, value, table number, named and indexed fields.
+    private static func value(_ f: [String]) -> DebugValue? {
+        guard f.count >= 6 else { return nil }
+        return DebugValue(
+            name: f[0], type: f[1], value: f[2], reference: Int(f[3]) ?? 0, named: Int(f[4]) ?? 0,
+            indexed: Int(f[5]) ?? 0)
     }
 }
 

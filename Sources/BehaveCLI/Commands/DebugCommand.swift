@@ -52,9 +52,7 @@ struct DebugCommand: AsyncParsableCommand {
             if launch.command == "test" {
                 try await TestCommand.parse(launch.arguments).run()
             } else {
-                var command = try RunCommand.parse(launch.arguments)
-                try command.validate()
-                try await command.run()
+                try await RunCommand.parse(launch.arguments).run()
             }
         } catch let exit as ExitCode {
             status = exit.rawValue

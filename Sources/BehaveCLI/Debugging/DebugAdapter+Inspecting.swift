@@ -5,7 +5,8 @@ import Foundation
 extension DebugAdapter {
     func threads() -> [[String: Any]] {
         if let tasks = debugger.read({ $0.tasks() }) {
-            lock.withLock { for task in tasks { taskNames[task.id] = task.name } }
+            // What is alive now: the tasks that ended since the last look go.
+            lock.withLock { taskNames = Dictionary(tasks.map { ($0.id, $0.name) }, uniquingKeysWith: { $1 }) }
             return tasks.map { ["id": DebugIDs.thread(ofTask: $0.id), "name": $0.name] }
         }
         let known = lock.withLock { taskNames.isEmpty ? [1: "main"] : taskNames }
@@ -27,7 +28,7 @@ extension DebugAdapter {
                 ]
                 if let path = frame.path {
                     item["source"] = [
-                        "name": URL(fileURLWithPath: path).lastPathComponent, "path": Self.absolute(path),
+                        "name": URL(fileURLWithPath: path).lastPathComponent, "path": path,
                     ]
                 } else {
                     item["presentationHint"] = "subtle"
@@ -139,9 +140,5 @@ extension DebugAdapter {
 
     private func tableNumber(_ value: DebugValue) -> Int {
         value.reference > 0 ? lock.withLock { references.number(for: .table(value.reference)) } : 0
-    }
-
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

@@ -45,7 +45,11 @@ extension DebugAdapter {
             }
             self.event("stopped", body)
         case .taskStarted(let id, let name):
-            lock.withLock { taskNames[id] = name }
+            lock.withLock {
+                taskNames[id] = name
+                // Between stops nothing says which tasks ended: the oldest go past a bound.
+                if taskNames.count > Self.knownTasks, let oldest = taskNames.keys.min() { taskNames[oldest] = nil }
+            }
             self.event("thread", ["reason": "started", "threadId": id])
         case .log(let text):
             output(text, category: "console")
@@ -54,6 +58,9 @@ extension DebugAdapter {
 }
 
 extension DebugAdapter {
+    /// How many started tasks `threads` names while the run goes on.
+    static let knownTasks = 1000
+
     /// Waits for the client to disconnect after the run ended, at most `seconds`.
     func waitForDisconnect(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)

@@ -99,8 +99,11 @@ final class DebugAdapter: @unchecked Sendable {
     private func answer(_ command: String, _ arguments: [String: Any]) throws(DebugError) -> [String: Any] {
         switch command {
         case "initialize":
-            if lock.withLock({ initialized }) { throw DebugError("initialize was asked for already") }
-            lock.withLock { initialized = true }
+            let again = lock.withLock { () -> Bool in
+                defer { initialized = true }
+                return initialized
+            }
+            if again { throw DebugError("initialize was asked for already") }
             return Self.capabilities
         case "launch", "attach":
             let launch = try DebugLaunch.from(arguments, commandLine: commandLine)
@@ -124,7 +127,7 @@ final class DebugAdapter: @unchecked Sendable {
         case "scopes": return try scopes(arguments)
         case "variables": return try variables(arguments)
         case "evaluate": return try evaluate(arguments)
-        case "continue", "next", "stepIn", "stepOut":
+        case _ where Self.resumes[command] != nil:
             return command == "continue" ? ["allThreadsContinued": true] : [:]
         case "pause":
             debugger.pause()
@@ -140,12 +143,10 @@ final class DebugAdapter: @unchecked Sendable {
         case "initialize": event("initialized", [:])
         case "configurationDone", "launch", "attach": startIfReady()
         case "disconnect", "terminate": lock.withLock { disconnected = true }
-        case "continue", "next", "stepIn", "stepOut":
+        case _ where Self.resumes[command] != nil:
             // After the response: the next stop's event must not come before it.
-            let how: DebugResume =
-                command == "next" ? .next : command == "stepIn" ? .stepIn : command == "stepOut" ? .stepOut : .proceed
             lock.withLock { references = DebugReferences() }
-            debugger.resume(how)
+            debugger.resume(Self.resumes[command]!)
         default: break
         }
     }
@@ -179,15 +180,21 @@ final class DebugAdapter: @unchecked Sendable {
         guard let source = arguments["source"] as? [String: Any], let path = source["path"] as? String else {
             throw DebugError("setBreakpoints needs \"source\" with a \"path\"")
         }
-        let list = (arguments["breakpoints"] as? [[String: Any]] ?? []).compactMap { item -> DebugBreakpoint? in
-            guard let line = item["line"] as? Int else { return nil }
-            return DebugBreakpoint(
-                line: line, condition: item["condition"] as? String, hitCondition: item["hitCondition"] as? String,
-                logMessage: item["logMessage"] as? String)
+        // One answer per breakpoint asked for, in order, as the protocol has it: a line that is
+        // missing or below 1 is not set.
+        let list = (arguments["breakpoints"] as? [[String: Any]] ?? []).map { item in
+            DebugBreakpoint(
+                line: item["line"] as? Int ?? 0, condition: item["condition"] as? String,
+                hitCondition: item["hitCondition"] as? String, logMessage: item["logMessage"] as? String)
         }
-        let set = debugger.setBreakpoints(list, in: path)
-        return ["breakpoints": set.map { ["verified": true, "line": $0] }]
+        let set = Set(debugger.setBreakpoints(list, in: path))
+        return ["breakpoints": list.map { ["verified": set.contains($0.line), "line": $0.line] }]
     }
+
+    /// The requests that let a stopped run go on, and how each does.
+    static let resumes: [String: DebugResume] = [
+        "continue": .proceed, "next": .next, "stepIn": .stepIn, "stepOut": .stepOut,
+    ]
 
     static var capabilities: [String: Any] {
         [

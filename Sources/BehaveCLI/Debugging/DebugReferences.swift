@@ -1,7 +1,7 @@
 /// The numbers a stop gives out for what a client may expand: a frame's scopes, a table, a
 /// task's state. They last until the run goes on, as the protocol has them.
 struct DebugReferences {
-    enum Target: Equatable {
+    enum Target: Hashable {
         case locals(task: Int, level: Int)
         case upvalues(task: Int, level: Int)
         case table(Int)
@@ -9,11 +9,13 @@ struct DebugReferences {
     }
 
     private var targets: [Target] = []
+    private var numbers: [Target: Int] = [:]
 
     /// The number for `target` (from 1; the same target keeps its number).
     mutating func number(for target: Target) -> Int {
-        if let index = targets.firstIndex(of: target) { return index + 1 }
+        if let known = numbers[target] { return known }
         targets.append(target)
+        numbers[target] = targets.count
         return targets.count
     }
 

@@ -98,12 +98,12 @@ def recorded(name):
         return json.load(f)[name]
 
 
-def configure(client, launch, breakpoints, filters):
+def configure(client, launch, breakpoints, filters, request="launch"):
     """initialize, launch, setBreakpoints, setExceptionBreakpoints, configurationDone: VS Code's order."""
     initialize = client.request("initialize", recorded("initialize"))
     check(initialize.get("body", {}).get("supportsConditionalBreakpoints"), "conditional breakpoints are offered")
     client.event("initialized")
-    client.request("launch", launch)
+    client.request(request, launch)
     for path, lines in breakpoints.items():
         response = client.request("setBreakpoints", {"source": {"path": os.path.join(directory, path), "name": path}, "breakpoints": lines, "lines": [b["line"] for b in lines], "sourceModified": False})
         check(all(b["verified"] for b in response["body"]["breakpoints"]), "breakpoints verified")
@@ -228,8 +228,8 @@ def disconnect():
 
 
 def tcp():
-    client = Client(["--port", "0"], port=True)
-    configure(client, {"program": "held.lua"}, {"held.lua": [{"line": 2}]}, [])
+    client = Client(["--port", "0", "held.lua"], port=True)
+    configure(client, {}, {"held.lua": [{"line": 2}]}, [], request="attach")
     thread = stopped(client, "breakpoint")
     client.request("continue", {"threadId": thread})
     check(client.event("exited").get("body", {}).get("exitCode") == 0, "the run over TCP succeeds")
@@ -245,9 +245,11 @@ def hostile():
     check("initialize" in early.get("message", ""), "a request before initialize is refused")
     client.request("initialize", recorded("initialize"))
     for seq, what in [(1, "a repeated seq"), ("7", "a seq that is a string")]:
-        seq_sent = client.send("threads", seq=seq)
+        client.send("threads", seq=seq)
         reply = client.until(lambda m: m.get("type") == "response" and m.get("command") == "threads", "threads response")
         check(reply.get("success") is False, what + " is refused")
+    answer = client.request("setBreakpoints", {"source": {"path": os.path.join(directory, "held.lua")}, "breakpoints": [{"line": 2}, {}, {"line": -4}]})
+    check([b["verified"] for b in answer["body"]["breakpoints"]] == [True, False, False], "one answer per breakpoint, a bad line unset: %s" % answer["body"])
     client.request("flyToTheMoon", succeeds=False)
     client.request("launch", {"fast": True}, succeeds=False)
     client.request("evaluate", {"expression": "1", "context": "repl"}, succeeds=False)
@@ -281,20 +283,24 @@ def error():
 
 def steps():
     client = Client([])
-    configure(client, {"program": "steps.lua", "fast": True}, {"steps.lua": [{"line": 5}]}, [])
-    thread = stopped(client, "breakpoint")
+    configure(client, {"program": "steps.lua", "fast": True, "stopOnEntry": True}, {"steps.lua": [{"line": 6}]}, [])
+    thread = stopped(client, "pause")
+    check(frames(client, thread)[0]["line"] == 1, "stopOnEntry stops at the first line")
+    client.request("continue", {"threadId": thread})
+    stopped(client, "breakpoint")
     client.request("stepIn", {"threadId": thread})
     stopped(client, "step")
-    check(frames(client, thread)[0]["line"] == 2, "stepIn enters the function")
+    check(frames(client, thread)[0]["line"] == 3, "stepIn enters the function")
+    client.request("evaluate", {"expression": "factor = 3", "context": "repl"})
     client.request("stepOut", {"threadId": thread})
     stopped(client, "step")
-    check(frames(client, thread)[0]["line"] == 6, "stepOut ends at the caller's next line")
+    check(frames(client, thread)[0]["line"] == 7, "stepOut ends at the caller's next line")
     client.request("next", {"threadId": thread})
     stopped(client, "step")
-    check(frames(client, thread)[0]["line"] == 7, "next goes over the call")
+    check(frames(client, thread)[0]["line"] == 8, "next goes over the call")
     client.request("continue", {"threadId": thread})
     check(client.event("exited").get("body", {}).get("exitCode") == 0, "the run ends")
-    check("twice\t8" in client.output(), "the steps changed nothing: %r" % client.output())
+    check("twice\t18" in client.output(), "the console's write reached the upvalue, the steps nothing else: %r" % client.output())
     client.request("disconnect")
     client.exits()
 

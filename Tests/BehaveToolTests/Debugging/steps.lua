@@ -1,5 +1,6 @@
+local factor = 2
 local function twice(x)
-  return x * 2
+  return x * factor
 end
 local y = 1
 y = twice(y + 1)
