@@ -26,7 +26,9 @@ struct DebugAdapterTests {
             [
                 "python3", fixtures.appendingPathComponent("dap-client.py").path, scenario, Tool.executable.path,
                 directory.path,
-            ] + (configuration.map { [$0] } ?? []), in: Tool.root,
+            ] + (configuration.map { [$0] } ?? []),
+            // A directory of the test's own: what the runs keep (the store) stays out of the repository.
+            in: try Tool.temporaryDirectory(),
             program: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
