@@ -9,7 +9,7 @@ struct DebugCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "debug",
-            abstract: "Serves the Debug Adapter Protocol: breakpoints, steps and variables in an editor.",
+            abstract: "Debug a behaviour or its tests in an editor, over the Debug Adapter Protocol.",
             discussion: """
                 An editor starts it and sends `launch` with the behaviour's path as "program" and the run's options \
                 as fields named as the options are ("events", "fast", "args", "context", "time-limit", ...; \
