@@ -44,6 +44,13 @@ extension Platform {
         return n > 0 || (n < 0 && errno != EINTR)
     }
 
+    /// How many bytes wait in the pipe or socket `fd` to be read; 0 when it cannot say.
+    package static func unreadBytes(_ fd: Int32) -> Int {
+        var count: Int32 = 0
+        let answered = withUnsafeMutablePointer(to: &count) { ioctl(fd, UInt(FIONREAD), $0) }
+        return answered == 0 ? Int(count) : 0
+    }
+
     /// Whether `fd` is a terminal: a person typing, whom no time limit hurries.
     package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 }

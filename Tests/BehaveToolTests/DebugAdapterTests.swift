@@ -50,6 +50,9 @@ struct DebugAdapterTests {
     @Test("stopOnEntry, stepIn, stepOut and next, and a console write to an upvalue")
     func steps() async throws { try await drive("steps") }
 
+    @Test("what the run prints reaches the client before the stop and the log point that follow it")
+    func outputBeforeStop() async throws { try await drive("output") }
+
     @Test("pause stops a running behaviour")
     func pause() async throws { try await drive("pause") }
 

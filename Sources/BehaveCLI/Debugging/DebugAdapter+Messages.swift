@@ -33,6 +33,7 @@ extension DebugAdapter {
     }
 
     func report(_ event: BehaveDebugger.Event) {
+        if case .taskStarted = event {} else { capture?.drain() }
         switch event {
         case .stopped(let stop):
             var body: [String: Any] = [

@@ -27,6 +27,9 @@ final class DebugAdapter: @unchecked Sendable {
     private var starting: CheckedContinuation<DebugLaunch?, Never>?
     /// What stops the run when the client disconnects in the middle of it.
     var cancelRun: (@Sendable () -> Void)?
+    /// What the run writes, which reaches the client before a stop or a log point does. Set
+    /// once, before the run starts.
+    var capture: OutputCapture?
 
     init(connection: DAPConnection, commandLine: [String]) {
         self.connection = connection

@@ -6,6 +6,11 @@ import Foundation
 /// in a session over stdio, those descriptors' first owners are the protocol's.
 final class OutputCapture: @unchecked Sendable {
     private let done = DispatchGroup()
+    private let lock = NSLock()
+    /// The pipes' read ends, while their readers run.
+    private var readers: Set<Int32> = []
+    /// Readers between taking bytes from their pipe and handing them to the adapter.
+    private var forwarding = 0
 
     /// Sends descriptors 1 and 2 to `adapter` from now on.
     init(to adapter: DebugAdapter) {
@@ -20,12 +25,26 @@ final class OutputCapture: @unchecked Sendable {
             dup2(ends[1], fd)
             close(ends[1])
             let reader = ends[0]
+            lock.withLock { _ = readers.insert(reader) }
             done.enter()
             let group = done
             Platform.startDetachedThread {
-                Self.forward(reader, category: category, to: adapter)
+                self.forward(reader, category: category, to: adapter)
                 group.leave()
             }
+        }
+        adapter.capture = self
+    }
+
+    /// Returns once what was written to stdout and stderr so far has reached the adapter, so that
+    /// a stop comes after the output that led to it (at most a second: a writer that never stops
+    /// must not hold the stop back).
+    func drain() {
+        let deadline = Platform.monotonicSeconds() + 1
+        while Platform.monotonicSeconds() < deadline {
+            let pending = lock.withLock { forwarding > 0 || readers.contains { Platform.unreadBytes($0) > 0 } }
+            if !pending { return }
+            usleep(1000)
         }
     }
 
@@ -41,10 +60,19 @@ final class OutputCapture: @unchecked Sendable {
     }
 
     /// Reads until the end, sending whole UTF-8 characters.
-    private static func forward(_ fd: Int32, category: String, to adapter: DebugAdapter) {
+    private func forward(_ fd: Int32, category: String, to adapter: DebugAdapter) {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 14)
+        defer {
+            lock.withLock { _ = readers.remove(fd) }
+            close(fd)
+        }
         while true {
+            // Counted as forwarding before the bytes leave the pipe, so `drain` sees them one
+            // place or the other.
+            guard Platform.waitReadable(fd, milliseconds: -1) else { continue }
+            lock.withLock { forwarding += 1 }
+            defer { lock.withLock { forwarding -= 1 } }
             let n = chunk.withUnsafeMutableBytes { Platform.read(fd, into: $0) }
             if n <= 0 { break }
             pending += chunk[0..<n]
@@ -63,6 +91,5 @@ final class OutputCapture: @unchecked Sendable {
             }
         }
         if !pending.isEmpty { adapter.output(String(decoding: pending, as: UTF8.self), category: category) }
-        close(fd)
     }
 }

@@ -305,6 +305,19 @@ def steps():
     client.exits()
 
 
+def output():
+    client = Client([])
+    configure(client, {"program": "chatty.lua"}, {"chatty.lua": [{"line": 3}, {"line": 4, "logMessage": "logged {last}"}]}, [])
+    thread = stopped(client, "breakpoint")
+    check("line 3000 " in client.output(), "what the run printed arrives before its stop: %d bytes" % len(client.output()))
+    client.request("continue", {"threadId": thread})
+    client.event("exited")
+    text = client.output()
+    check(text.find("logged printed") < text.find("after the breakpoint"), "a log point comes in its place in the output")
+    client.request("disconnect")
+    client.exits()
+
+
 def pause():
     client = Client([])
     configure(client, {"program": "forever.lua"}, {}, [])
@@ -341,5 +354,5 @@ def config():
     check(client.exits() == 0, "the adapter exits 0")
 
 
-{"config": config, "error": error, "steps": steps, "pause": pause, "test": tests, "session": session, "limit": limit, "held": held, "disconnect": disconnect, "tcp": tcp, "hostile": hostile}[scenario]()
+{"config": config, "error": error, "steps": steps, "pause": pause, "output": output, "test": tests, "session": session, "limit": limit, "held": held, "disconnect": disconnect, "tcp": tcp, "hostile": hostile}[scenario]()
 sys.exit(1 if failures else 0)
