@@ -187,6 +187,33 @@ struct ArchitectureTests {
     }
 }
 
+/// What the products link: the package's own modules, and no Foundation.
+@Suite("Architecture: what the products link")
+struct LinkedLibraryTests {
+    /// Foundation brings ICU's data into every static binary: a start that maps and relocates
+    /// more, and a library an embedder did not ask for. The package has its own JSON, locks and
+    /// paths, and FoundationEssentials where it needs more; a build tool (lua-chunks) runs only at
+    /// build time.
+    @Test("no module under Sources imports Foundation (FoundationEssentials at most), a build tool aside")
+    func noFoundation() throws {
+        let importing = try ArchitectureTests.files.filter {
+            $0.hasPrefix("Sources/") && $0.hasSuffix(".swift") && !$0.hasPrefix("Sources/lua-chunks/")
+        }.filter { file in
+            let lines = try Docs.text(file).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            return lines.indices.contains { i in
+                let words = lines[i].split(separator: " ")
+                guard words.contains("import"),
+                    words.contains(where: { $0 == "Foundation" || $0.hasPrefix("Foundation.") })
+                else { return false }
+                // Where FoundationEssentials is not (older Apple systems), Foundation stands in for it.
+                return
+                    !(i > 0 && lines[i - 1] == "#else" && lines[..<i].contains("#if canImport(FoundationEssentials)"))
+            }
+        }
+        #expect(importing.isEmpty, "\(importing)")
+    }
+}
+
 /// Units a newcomer can hold: no source file over 400 lines, no function over 80.
 @Suite("Architecture: units a newcomer can hold")
 struct UnitSizeTests {

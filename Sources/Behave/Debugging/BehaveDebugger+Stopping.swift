@@ -1,6 +1,5 @@
 import BehaveLua
 import CBehave
-import Foundation
 
 /// What debugger.c calls, on the run's thread: C, so that it can be a function pointer.
 let debugCallback: behave_debug_callback = { context, state, event, value, text in

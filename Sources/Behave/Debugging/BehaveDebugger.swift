@@ -1,7 +1,6 @@
 import BehaveLua
 import BehavePlatform
 import CBehave
-import Foundation
 
 /// A debugger attached to a host (`BehaveHost(…, debugger:)`): breakpoints, steps and pauses,
 /// and reads of the run while it is stopped. `behave debug` speaks the Debug Adapter Protocol
@@ -24,7 +23,7 @@ public final class BehaveDebugger: @unchecked Sendable {
     /// The C side (debugger.c), made with this object's address for its callback.
     private(set) var handle: OpaquePointer!
     let onEvent: @Sendable (Event) -> Void
-    let condition = NSCondition()
+    let condition = Condition()
     // Under `condition`:
     /// By file, then line: each breakpoint and how often it has been hit since it was set.
     var breakpoints: [String: [Int: (breakpoint: DebugBreakpoint, hits: Int)]] = [:]
@@ -133,6 +132,14 @@ public final class BehaveDebugger: @unchecked Sendable {
     /// `path` absolute, with `.` and `..` resolved: how breakpoints and frames name a file.
     static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : Platform.currentDirectory + "/" + path
-        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." {
+                _ = parts.popLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }

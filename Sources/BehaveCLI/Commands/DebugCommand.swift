@@ -1,7 +1,6 @@
 import ArgumentParser
 import Behave
 import BehavePlatform
-import Foundation
 
 /// `behave debug`: a Debug Adapter Protocol server for `run` and `test`, over stdio (as editors
 /// start adapters) or over TCP on 127.0.0.1 (`--port`).

@@ -1,5 +1,5 @@
+import Behave
 import BehavePlatform
-import Foundation
 
 /// One Debug Adapter Protocol connection: messages framed by a `Content-Length` header, read
 /// from one descriptor and written to another (stdin and stdout, or both a TCP socket).
@@ -18,7 +18,7 @@ final class DAPConnection: @unchecked Sendable {
 
     private let input: Int32
     private let output: Int32
-    private let writeLock = NSLock()
+    private let writeLock = Lock()
     private var buffer: [UInt8] = []
     private var sequence = 0
 
@@ -33,7 +33,7 @@ final class DAPConnection: @unchecked Sendable {
         while true {
             let line = try readLine()
             if line.isEmpty { break }
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
             guard parts.count == 2 else { throw .badHeader("a header line without a colon") }
             if parts[0].lowercased() == "content-length" {
                 guard let n = Int(parts[1]), n >= 0 else { throw .badHeader("Content-Length is not a number") }
@@ -50,13 +50,17 @@ final class DAPConnection: @unchecked Sendable {
 
     /// Sends `message` (its `seq` is set here), whole, from any thread.
     func send(_ message: [String: Any]) {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        sequence += 1
-        var message = message
-        message["seq"] = sequence
-        guard let body = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]) else { return }
-        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
+        writeLock.withLock {
+            sequence += 1
+            var message = message
+            message["seq"] = sequence
+            let body = Array(DAPJSON.text(message).utf8)
+            write(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        }
+    }
+
+    /// Writes all of `bytes`, or as much as the peer takes before it goes away.
+    private func write(_ bytes: [UInt8]) {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Platform.write(output, $0.baseAddress! + written, bytes.count - written) }
@@ -83,5 +87,12 @@ final class DAPConnection: @unchecked Sendable {
         let n = chunk.withUnsafeMutableBytes { Platform.read(input, into: $0) }
         if n <= 0 { throw .ended }
         buffer.append(contentsOf: chunk[0..<n])
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs at either end, as a header's name and value are read.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

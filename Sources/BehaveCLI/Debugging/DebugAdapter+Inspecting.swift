@@ -1,5 +1,4 @@
 import Behave
-import Foundation
 
 /// The requests that read a stopped run: threads, stackTrace, scopes, variables, evaluate.
 extension DebugAdapter {
@@ -28,7 +27,7 @@ extension DebugAdapter {
                 ]
                 if let path = frame.path {
                     item["source"] = [
-                        "name": URL(fileURLWithPath: path).lastPathComponent, "path": path,
+                        "name": path.split(separator: "/").last.map(String.init) ?? path, "path": path,
                     ]
                 } else {
                     item["presentationHint"] = "subtle"

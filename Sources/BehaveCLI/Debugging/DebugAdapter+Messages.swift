@@ -1,5 +1,5 @@
 import Behave
-import Foundation
+import BehavePlatform
 
 /// Responses and events, and what the debugger reports turned into events.
 extension DebugAdapter {
@@ -64,7 +64,7 @@ extension DebugAdapter {
 
     /// Waits for the client to disconnect after the run ended, at most `seconds`.
     func waitForDisconnect(seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !lock.withLock({ disconnected }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let deadline = Platform.monotonicSeconds() + seconds
+        while !lock.withLock({ disconnected }) && Platform.monotonicSeconds() < deadline { usleep(10_000) }
     }
 }

@@ -1,5 +1,4 @@
 import Behave
-import Foundation
 
 /// The Debug Adapter Protocol's side of `behave debug`: reads requests from the connection,
 /// answers each, and turns what the debugger reports into events.
@@ -12,7 +11,7 @@ final class DebugAdapter: @unchecked Sendable {
     /// The words `behave debug` was started with after its options (a program to attach to).
     let commandLine: [String]
     private(set) var debugger: BehaveDebugger!
-    let lock = NSLock()
+    let lock = Lock()
     // Under `lock`:
     var initialized = false
     var lastSequence = 0
@@ -40,11 +39,12 @@ final class DebugAdapter: @unchecked Sendable {
     /// Waits for the client's launch and configuration; nil when it leaves first.
     func launched() async -> DebugLaunch? {
         await withCheckedContinuation { continuation in
-            lock.lock()
             // The client may have gone before the command came to wait.
-            let gone = disconnected && !started
-            if !gone { starting = continuation }
-            lock.unlock()
+            let gone = lock.withLock {
+                let gone = disconnected && !started
+                if !gone { starting = continuation }
+                return gone
+            }
             if gone { continuation.resume(returning: nil) } else { startIfReady() }
         }
     }
@@ -73,7 +73,7 @@ final class DebugAdapter: @unchecked Sendable {
     }
 
     private func handle(_ body: [UInt8]) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)), let message = object as? [String: Any]
+        guard let message = DAPJSON.object(body)
         else { return respondError(to: nil, "the message is not a JSON object") }
         guard message["type"] as? String == "request", let command = message["command"] as? String else {
             return respondError(to: message, "only requests are understood here, with a \"command\"")
@@ -110,10 +110,11 @@ final class DebugAdapter: @unchecked Sendable {
             return Self.capabilities
         case "launch", "attach":
             let launch = try DebugLaunch.from(arguments, commandLine: commandLine)
-            lock.lock()
-            let first = self.launch == nil
-            if first { self.launch = launch }
-            lock.unlock()
+            let first = lock.withLock {
+                let first = self.launch == nil
+                if first { self.launch = launch }
+                return first
+            }
             if !first { throw DebugError("the session has launched already") }
             if launch.stopOnEntry { debugger.pause() }
             return [:]

@@ -1,5 +1,4 @@
 import Behave
-import Foundation
 
 /// What a `launch` (or `attach`) request asks to run, as the command line of `behave run` or
 /// `behave test`: its fields are named as the tool's options are.
@@ -59,7 +58,8 @@ struct DebugLaunch: Equatable {
 
     private static func text(_ value: Any) -> String? {
         if let string = value as? String { return string }
-        if let number = value as? NSNumber { return number.stringValue }
+        if let number = value as? Int { return String(number) }
+        if let number = value as? Double { return "\(number)" }
         return nil
     }
 

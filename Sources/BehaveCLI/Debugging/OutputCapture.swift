@@ -1,12 +1,11 @@
+import Behave
 import BehavePlatform
-import Foundation
 
 /// While a debug session runs, what the process writes to stdout and stderr (the behaviour's
 /// prints, the tool's messages) reaches the client as output events, and stdin reads as empty:
 /// in a session over stdio, those descriptors' first owners are the protocol's.
 final class OutputCapture: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The pipes' read ends, while their readers run.
     private var readers: Set<Int32> = []
     /// Readers between taking bytes from their pipe and handing them to the adapter.
@@ -26,12 +25,7 @@ final class OutputCapture: @unchecked Sendable {
             close(ends[1])
             let reader = ends[0]
             lock.withLock { _ = readers.insert(reader) }
-            done.enter()
-            let group = done
-            Platform.startDetachedThread {
-                self.forward(reader, category: category, to: adapter)
-                group.leave()
-            }
+            Platform.startDetachedThread { self.forward(reader, category: category, to: adapter) }
         }
         adapter.capture = self
     }
@@ -56,7 +50,8 @@ final class OutputCapture: @unchecked Sendable {
             dup2(null, 2)
             close(null)
         }
-        _ = done.wait(timeout: .now() + 5)
+        let deadline = Platform.monotonicSeconds() + 5
+        while !lock.withLock({ readers.isEmpty }) && Platform.monotonicSeconds() < deadline { usleep(1000) }
     }
 
     /// Reads until the end, sending whole UTF-8 characters.

@@ -1,3 +1,4 @@
+import Behave
 import BehavePlatform
 
 /// Runs the tool's top-level task on the process's own main thread, so a behaviour's Lua code
@@ -14,26 +15,18 @@ import BehavePlatform
 /// MainThreadExecutor.run { await work() }  // as BehaveMain.main does
 /// ```
 package final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private let wake = Condition()
     private var jobs: [UnownedJob] = []
 
-    private init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        wake = .allocate(capacity: 1)
-        wake.initialize(to: pthread_cond_t())
-        pthread_cond_init(wake, nil)
-    }
+    private init() {}
 
     /// Called from any thread: a job of a task that prefers this executor is ready to run.
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        pthread_mutex_lock(mutex)
-        jobs.append(job)
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
+        wake.withLock {
+            jobs.append(job)
+            wake.signal()
+        }
     }
 
     /// Starts `main` as a task preferring the calling thread, and runs that task's jobs on the
@@ -54,10 +47,10 @@ package final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func serve() -> Never {
         var batch: [UnownedJob] = []
         while true {
-            pthread_mutex_lock(mutex)
-            while jobs.isEmpty { pthread_cond_wait(wake, mutex) }
+            wake.lock()
+            while jobs.isEmpty { wake.wait() }
             swap(&batch, &jobs)
-            pthread_mutex_unlock(mutex)
+            wake.unlock()
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             batch.removeAll(keepingCapacity: true)
         }
