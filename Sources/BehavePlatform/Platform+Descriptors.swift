@@ -47,7 +47,13 @@ extension Platform {
     /// How many bytes wait in the pipe or socket `fd` to be read; 0 when it cannot say.
     package static func unreadBytes(_ fd: Int32) -> Int {
         var count: Int32 = 0
-        let answered = withUnsafeMutablePointer(to: &count) { ioctl(fd, UInt(FIONREAD), $0) }
+        #if canImport(Darwin)
+            // Apple's header builds FIONREAD with a macro Swift cannot import: _IOR('f', 127, int).
+            let request: UInt = 0x4004_667F
+        #else
+            let request = UInt(FIONREAD)
+        #endif
+        let answered = withUnsafeMutablePointer(to: &count) { ioctl(fd, request, $0) }
         return answered == 0 ? Int(count) : 0
     }
 

@@ -33,7 +33,12 @@ extension DebugAdapter {
     }
 
     func report(_ event: BehaveDebugger.Event) {
-        if case .taskStarted = event {} else { capture?.drain() }
+        if case .taskStarted = event {
+        } else {
+            // What the behaviour printed may still be in stdout's buffer, then in the pipe.
+            _ = StandardOutput.flush()
+            capture?.drain()
+        }
         switch event {
         case .stopped(let stop):
             var body: [String: Any] = [

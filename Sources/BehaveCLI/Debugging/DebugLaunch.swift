@@ -59,7 +59,11 @@ struct DebugLaunch: Equatable {
     private static func text(_ value: Any) -> String? {
         if let string = value as? String { return string }
         if let number = value as? Int { return String(number) }
-        if let number = value as? Double { return "\(number)" }
+        if let number = value as? Double {
+            // 1e6 is the whole number the options take, not "1000000.0".
+            if number.isFinite, number == number.rounded(), abs(number) < 9e15 { return String(Int(number)) }
+            return "\(number)"
+        }
         return nil
     }
 

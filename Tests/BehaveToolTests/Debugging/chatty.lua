@@ -2,3 +2,5 @@
 for i = 1, 3000 do print(string.format("line %04d %s", i, string.rep("x", 60))) end
 local last = "printed"
 print("after the breakpoint")
+for i = 1, 200 do print("more " .. i) end
+local again = true

@@ -307,13 +307,14 @@ def steps():
 
 def output():
     client = Client([])
-    configure(client, {"program": "chatty.lua"}, {"chatty.lua": [{"line": 3}, {"line": 4, "logMessage": "logged {last}"}]}, [])
+    configure(client, {"program": "chatty.lua"}, {"chatty.lua": [{"line": 3}, {"line": 4, "logMessage": "logged {last}"}, {"line": 6, "logMessage": "logged again"}]}, [])
     thread = stopped(client, "breakpoint")
     check("line 3000 " in client.output(), "what the run printed arrives before its stop: %d bytes" % len(client.output()))
     client.request("continue", {"threadId": thread})
     client.event("exited")
     text = client.output()
-    check(text.find("logged printed") < text.find("after the breakpoint"), "a log point comes in its place in the output")
+    check(0 <= text.find("line 3000 ") < text.find("logged printed") < text.find("after the breakpoint"), "a log point comes in its place in the output")
+    check(0 <= text.find("more 200") < text.find("logged again"), "a log point with no stop before it comes after what was printed: %r" % text[-300:])
     client.request("disconnect")
     client.exits()
 
