@@ -45,6 +45,7 @@ extension BehaveDebugger {
         }
         guard breakpoint.admits(hits: hit) else { return }
         if let message = breakpoint.logMessage {
+            _ = StandardOutput.flush()  // what the run printed comes before the message
             onEvent(.log(interpolate(message, on: state) + "\n"))
             return
         }
@@ -154,7 +155,7 @@ extension BehaveDebugger {
     private func path(of source: String) -> String? {
         if let known = sourcePaths[source] { return known }
         guard source.hasPrefix("@") else { return nil }
-        let path = Self.normalized(String(source.dropFirst()))
+        let path = LexicalPath.absolute(String(source.dropFirst()))
         sourcePaths[source] = path
         return path
     }

@@ -1,5 +1,4 @@
 import BehaveLua
-import BehavePlatform
 import CBehave
 
 /// A debugger attached to a host (`BehaveHost(…, debugger:)`): breakpoints, steps and pauses,
@@ -53,7 +52,7 @@ public final class BehaveDebugger: @unchecked Sendable {
     /// Sets the breakpoints of the file at `path` (what was there goes); returns the lines set.
     @discardableResult
     public func setBreakpoints(_ list: [DebugBreakpoint], in path: String) -> [Int] {
-        let key = Self.normalized(path)
+        let key = LexicalPath.absolute(path)
         return condition.withLock {
             breakpoints[key] = Dictionary(
                 list.filter { $0.line > 0 }.map { ($0.line, (breakpoint: $0, hits: 0)) }, uniquingKeysWith: { $1 })
@@ -127,19 +126,5 @@ public final class BehaveDebugger: @unchecked Sendable {
             for line in lines.keys { behave_debugger_mark(handle, Int32(clamping: line), 1) }
         }
         behave_debugger_every_line(handle, pauseAsked || stepping != nil ? 1 : 0)
-    }
-
-    /// `path` absolute, with `.` and `..` resolved: how breakpoints and frames name a file.
-    static func normalized(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : Platform.currentDirectory + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") where part != "." {
-            if part == ".." {
-                _ = parts.popLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

@@ -27,7 +27,7 @@ public struct StoppedBehaviour {
             let source = fields[1]
             let line = Int(fields[2]).flatMap { $0 > 0 ? $0 : nil }
             return DebugFrame(
-                level: level, path: source.hasPrefix("@") ? BehaveDebugger.normalized(String(source.dropFirst())) : nil,
+                level: level, path: source.hasPrefix("@") ? LexicalPath.absolute(String(source.dropFirst())) : nil,
                 line: line, name: fields[3])
         }
     }

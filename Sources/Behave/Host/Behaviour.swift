@@ -75,12 +75,6 @@ public struct Behaviour: Sendable {
     /// `path` from the root, links resolved: the same file has one absolute path whatever
     /// directory names it. One that does not exist is resolved as written (`.` and `..` dropped).
     public static func absolutePath(_ path: String) -> String {
-        if let real = Platform.realPath(path) { return real }
-        let base = path.hasPrefix("/") ? [] : Platform.currentDirectory.split(separator: "/")
-        var components = base.map(String.init)
-        for component in path.split(separator: "/") where component != "." {
-            if component == ".." { _ = components.popLast() } else { components.append(String(component)) }
-        }
-        return "/" + components.joined(separator: "/")
+        Platform.realPath(path) ?? LexicalPath.absolute(path)
     }
 }

@@ -33,7 +33,7 @@ final class DAPConnection: @unchecked Sendable {
         while true {
             let line = try readLine()
             if line.isEmpty { break }
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
+            let parts = line.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace() }
             guard parts.count == 2 else { throw .badHeader("a header line without a colon") }
             if parts[0].lowercased() == "content-length" {
                 guard let n = Int(parts[1]), n >= 0 else { throw .badHeader("Content-Length is not a number") }
@@ -87,12 +87,5 @@ final class DAPConnection: @unchecked Sendable {
         let n = chunk.withUnsafeMutableBytes { Platform.read(input, into: $0) }
         if n <= 0 { throw .ended }
         buffer.append(contentsOf: chunk[0..<n])
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs at either end, as a header's name and value are read.
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -19,7 +19,7 @@ enum DAPJSON {
         case .null: return null
         case .bool(let b): return b
         case .number(let text):
-            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let n = Int(text) { return n }
+            if let n = Int(text) { return n }  // a fraction or an exponent is no Int's text
             return Double(text) ?? 0
         case .string(let s): return s
         case .array(let items): return items.map(tree)
@@ -40,7 +40,6 @@ enum DAPJSON {
         case let s as String: out += JSONText.quoted(s)
         case let b as Bool: out += b ? "true" : "false"
         case let n as Int: out += String(n)
-        case let n as Int32: out += String(n)
         case let d as Double: out += d.isFinite ? "\(d)" : "null"
         case let items as [Any]:
             out += "["

@@ -33,14 +33,9 @@ extension DebugAdapter {
     }
 
     func report(_ event: BehaveDebugger.Event) {
-        if case .taskStarted = event {
-        } else {
-            // What the behaviour printed may still be in stdout's buffer, then in the pipe.
-            _ = StandardOutput.flush()
-            capture?.drain()
-        }
         switch event {
         case .stopped(let stop):
+            capture?.drain()  // what the run printed before the stop is in the capture's pipes
             var body: [String: Any] = [
                 "reason": stop.reason.rawValue, "threadId": DebugIDs.thread(ofTask: stop.task),
                 "allThreadsStopped": true,
@@ -58,6 +53,7 @@ extension DebugAdapter {
             }
             self.event("thread", ["reason": "started", "threadId": id])
         case .log(let text):
+            capture?.drain()
             output(text, category: "console")
         }
     }

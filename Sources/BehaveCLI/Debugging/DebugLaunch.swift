@@ -61,8 +61,7 @@ struct DebugLaunch: Equatable {
         if let number = value as? Int { return String(number) }
         if let number = value as? Double {
             // 1e6 is the whole number the options take, not "1000000.0".
-            if number.isFinite, number == number.rounded(), abs(number) < 9e15 { return String(Int(number)) }
-            return "\(number)"
+            return Int(exactly: number).map(String.init) ?? "\(number)"
         }
         return nil
     }

@@ -1,30 +1,16 @@
-import BehavePlatform
+import Behave
 
 /// Paths relative to a directory, as a test file names the behaviour it runs.
 enum RelativePath {
     /// `path` as seen from `directory` (`../b.lua`); both relative to the working directory
     /// unless absolute.
     static func of(_ path: String, from directory: String) -> String {
-        let target = components(path)
-        let base = components(directory)
+        let target = LexicalPath.components(path)
+        let base = LexicalPath.components(directory)
         let common = zip(target, base).prefix { $0 == $1 }.count
         let up = Array(repeating: "..", count: base.count - common)
         let rest = up + target.dropFirst(common)
         return rest.isEmpty ? "." : rest.joined(separator: "/")
-    }
-
-    /// The components of `path` made absolute, with `.` and `..` resolved.
-    static func components(_ path: String) -> [String] {
-        let absolute = path.hasPrefix("/") ? path : Platform.currentDirectory + "/" + path
-        var result: [String] = []
-        for part in absolute.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = result.popLast()
-            default: result.append(String(part))
-            }
-        }
-        return result
     }
 
     /// The directory of `path` (`.` for a bare name).
