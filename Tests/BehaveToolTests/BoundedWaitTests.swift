@@ -152,6 +152,25 @@ struct BoundedWaitTests {
         #expect(Date().timeIntervalSince(signalled) < 5, "ends within a second (and a loaded machine's slack)")
     }
 
+    @Test(
+        "a FIFO as a recording, given or in a corpus, is refused at once with one line (exit 66)",
+        arguments: [
+            (["replay", "fifo.rec"], "fifo.rec"), (["test", "--from-recording", "fifo.rec"], "fifo.rec"),
+            (["diff", "p.lua", "p.lua", "--recordings", "corpus"], "corpus/live.rec"),
+        ])
+    func recordingFIFO(arguments: [String], file: String) throws {
+        let work = try Tool.temporaryDirectory()
+        let corpus = work.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        _ = Self.fifo("fifo.rec", in: work)
+        _ = Self.fifo("live.rec", in: corpus)
+        _ = try Tool.write("print(1)\n", to: "p.lua", in: work)
+        let run = try Spawned(arguments, in: work)
+        let ended = try #require(run.exit(within: 20), "still waiting for the FIFO's writer")
+        #expect(ended.status == 66)
+        #expect(run.stderr == "behave: \(file): cannot read: is not a regular file\n")
+    }
+
     @Test("run_behaviour in a test file is confined as require is: no absolute path, no way out, no FIFO")
     func runBehaviourConfined() throws {
         let work = try Tool.temporaryDirectory()

@@ -29,9 +29,16 @@ extension Recording {
     /// The largest recording read from a file: four times `run --record`'s default cap.
     public static let readLimit = 64 << 20
 
-    /// Reads the recording in the file at `path` (at most ``readLimit`` bytes).
+    /// Reads the recording in the file at `path` (at most ``readLimit`` bytes). Only a regular
+    /// file, as `require` reads one: a FIFO or a device would hold the reader for as long as its
+    /// writer likes.
     public static func read(path: String) throws(BehaveError) -> Recording {
-        try parse(FileBytes.read(path, limit: readLimit), file: path)
+        try parse(readBytes(path), file: path)
+    }
+
+    /// The bytes of the recording file at `path`, refused at once when it is not a regular file.
+    package static func readBytes(_ path: String) throws(BehaveError) -> [UInt8] {
+        try FileBytes.read(path, limit: readLimit, regularOnly: true)
     }
 
     /// Reads a recording's text; `file` names it in errors, which give the line and column.

@@ -26,7 +26,7 @@ struct RecordingCorpus {
         for file in files {
             let path = directory + "/" + file
             do throws(BehaveError) {
-                let bytes = try FileBytes.read(path, limit: Recording.readLimit)
+                let bytes = try Recording.readBytes(path)
                 recordings.append((file, try Recording.parse(bytes, file: path)))
                 lines += "\(file) \(SHA256.hex(bytes))\n"
             } catch { throw BehaveExit.report(error) }
