@@ -44,6 +44,16 @@ extension Platform {
         return n > 0 || (n < 0 && errno != EINTR)
     }
 
+    /// Waits until `fd` can be written without blocking, at most `milliseconds` (-1: no bound).
+    /// True when it can; false when the time ran out or a signal came first. An error of the
+    /// descriptor itself counts as writable: the write that follows reports it.
+    @discardableResult
+    package static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        let n = poll(&entry, 1, milliseconds)
+        return n > 0 || (n < 0 && errno != EINTR)
+    }
+
     /// How many bytes wait in the pipe or socket `fd` to be read; 0 when it cannot say.
     package static func unreadBytes(_ fd: Int32) -> Int {
         var count: Int32 = 0

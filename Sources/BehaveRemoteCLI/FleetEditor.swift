@@ -133,7 +133,7 @@
                     let signature = key.signature(for: bytes, sequence: sequence, expires: options.expirySeconds)
                     try KeyFiles.write(signature.text + "\n", to: pending, mode: 0o644, replace: true)
                 }
-                try AtomicFile.write(bytes, to: options.manifest)
+                try OutputFile.write(bytes, to: options.manifest)
                 if key != nil {
                     guard rename(pending, signaturePath) == 0 else {
                         throw AtomicWriteError(path: signaturePath, reason: "cannot rename \(pending) to it")

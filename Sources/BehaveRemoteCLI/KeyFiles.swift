@@ -43,9 +43,10 @@
             do { return try Signature(text: text) } catch { throw .unreadable(path, reason: "\(error)") }
         }
 
-        /// Writes `text` to `path` atomically; an existing file is replaced only when `replace` is set.
+        /// Writes `text` to `path` as an ``OutputFile`` (a regular file atomically, a link's target beside it);
+        /// an existing file is replaced only when `replace` is set.
         static func write(_ text: String, to path: String, mode: mode_t, replace: Bool) throws(AtomicWriteError) {
-            do { try AtomicFile.write(Array(text.utf8), to: path, mode: mode, replacing: replace) } catch {
+            do { try OutputFile.write(Array(text.utf8), to: path, mode: mode, replacing: replace) } catch {
                 if error.reason == "already exists" {
                     throw AtomicWriteError(path: path, reason: "already exists (pass --force to replace it)")
                 }

@@ -35,7 +35,7 @@ struct ModulesCommand: ParsableCommand {
                 ("behave.d.lua", LuaLSDefinitions.text(modules)), (".luarc.json", LuaLSDefinitions.configuration),
             ] {
                 let path = directory + "/" + name
-                do { try AtomicFile.write(Array(text.utf8), to: path) } catch {
+                do { try OutputFile.write(Array(text.utf8), to: path) } catch {
                     StandardError.write("\(BehaveTool.current.name): \(error)\n")
                     throw ExitCode(BehaveExit.cannotWrite)
                 }

@@ -16,7 +16,7 @@ struct CoverageOutput {
     /// exit 73 when the file cannot be written (the file there before stays as it was).
     func write(_ report: CoverageReport) throws(ExitCode) -> Bool {
         let name = BehaveTool.current.name
-        do { try AtomicFile.write(Array(report.lcov().utf8), to: path) } catch {
+        do { try OutputFile.write(Array(report.lcov().utf8), to: path) } catch {
             StandardError.write("\(name): cannot write \(path): \(error.reason)\n")
             throw ExitCode(BehaveExit.cannotWrite)
         }

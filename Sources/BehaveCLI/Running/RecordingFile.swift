@@ -21,7 +21,7 @@ enum RecordingFile {
     /// cannot be written.
     static func write(_ recording: Recording?, to path: String?) throws(ExitCode) {
         guard let path, let recording else { return }
-        do { try AtomicFile.write(Array(recording.jsonLines.utf8), to: path) } catch {
+        do { try OutputFile.write(Array(recording.jsonLines.utf8), to: path) } catch {
             StandardError.write("\(BehaveTool.current.name): cannot write \(path): \(error.reason)\n")
             throw ExitCode(BehaveExit.cannotWrite)
         }

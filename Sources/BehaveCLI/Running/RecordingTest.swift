@@ -19,7 +19,7 @@ enum RecordingTest {
             print(text, terminator: "")
             return try BehaveExit.flushOutput()
         }
-        do { try AtomicFile.write(Array(text.utf8), to: output, replacing: false) } catch {
+        do { try OutputFile.write(Array(text.utf8), to: output, replacing: false) } catch {
             StandardError.write("\(BehaveTool.current.name): cannot write \(output): \(error.reason)\n")
             throw ExitCode(BehaveExit.cannotWrite)
         }

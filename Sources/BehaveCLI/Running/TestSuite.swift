@@ -57,7 +57,7 @@ struct TestSuite {
         print("\(passed) passed, \(failed) failed")
         try BehaveExit.flushOutput()
         if let junit {
-            do { try AtomicFile.write(Array(JUnitReport.xml(reports).utf8), to: junit) } catch {
+            do { try OutputFile.write(Array(JUnitReport.xml(reports).utf8), to: junit) } catch {
                 StandardError.write("\(name): cannot write \(junit): \(error.reason)\n")
                 throw ExitCode(BehaveExit.cannotWrite)
             }
