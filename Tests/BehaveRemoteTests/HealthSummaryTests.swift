@@ -83,6 +83,31 @@
             #expect(HealthSummary(lines: []).text == "no reports\n")
         }
 
+        @Test("a huge name is cut at the column width, marked: the table grows with its rows, not its widest cell")
+        func hugeName() throws {
+            var lines = (0..<400).map { HealthReport(at: 1, copy: "c\($0)", outcome: .ran).line }
+            let huge = String(repeating: "n", count: 100_000)
+            lines.append(
+                HealthReport(
+                    at: 1, channel: "production\u{1B}[2J", rule: huge, copy: huge, sequence: 8, outcome: .failed,
+                    error: huge
+                ).line)
+            let text = HealthSummary(lines: Array(lines.joined(separator: "\n").utf8)).text
+            let rows = text.split(separator: "\n")
+            try #require(rows.count == 402)
+            let widest = TextTable.maximumCellWidth + 2
+            #expect(rows.allSatisfy { $0.count <= 9 * widest }, "\(rows.map(\.count).max() ?? 0)")
+            #expect(text.utf8.count <= rows.count * 9 * widest * 3)
+            let cut = String(rows[401])
+            let kept = TextTable.maximumCellWidth - 1
+            #expect(cut.hasPrefix("production [2J  " + String(repeating: "n", count: kept) + "…  "), "\(cut)")
+            let copy = String(repeating: "n", count: kept - " (8)".count) + "… (8)  1 "
+            #expect(cut.contains(copy), "\(cut)")
+            #expect(cut.hasSuffix(String(repeating: "n", count: 39) + "… (1)"), "\(cut)")
+            let blank = { (width: Int) in "-" + String(repeating: " ", count: width + 1) }
+            #expect(rows[400].hasPrefix(blank("production [2J".count) + blank(kept + 1) + "c99  "), "\(rows[400])")
+        }
+
         @Test("the JSON document: the same figures, stable keys, and JSON the parser reads")
         func json() throws {
             let summary = HealthSummary(lines: Self.fixture)

@@ -114,5 +114,20 @@
             #expect(plain.status == 69)
             #expect(plain.stderr.contains("plain http is refused without --allow-http"), "\(plain.stderr)")
         }
+
+        @Test("behave health cuts a device's huge name at the column width: the output grows with the rows")
+        func hugeName() async throws {
+            let work = try Tool.temporaryDirectory()
+            var reports = (0..<400).map { #"{"at": 1, "copy": "c\#($0)", "outcome": "ran"}"# }
+            let huge = String(repeating: "n", count: 100_000)
+            reports.append(#"{"at": 1, "rule": "\#(huge)", "copy": "\#(huge)", "sequence": 8, "outcome": "ran"}"#)
+            _ = try Tool.write(reports.joined(separator: "\n") + "\n", to: "collected.jsonl", in: work)
+            let result = try await Tool.runDetached(["health", "collected.jsonl"], in: work)
+            #expect(result.status == 0, "\(result.stderr)")
+            let rows = result.stdout.split(separator: "\n")
+            #expect(rows.count == 402)
+            #expect(result.stdout.utf8.count <= 402 * 9 * 66 * 3, "\(result.stdout.utf8.count) bytes")
+            #expect(result.stdout.contains(String(repeating: "n", count: 59) + "… (8)"), "\(rows.last ?? "")")
+        }
     }
 #endif

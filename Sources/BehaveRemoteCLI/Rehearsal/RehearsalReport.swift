@@ -74,23 +74,21 @@
         var text: String {
             var table = [["rule", "copy", "devices", "share", "failed", "rate", "top error"]]
             for row in rows {
-                let top = row.topError.map { "\(String($0.0.prefix(60))) (\($0.1))" } ?? "-"
+                // The error is cut before its count is added, so that the count always shows.
+                var top = "-"
+                if let error = row.topError {
+                    let count = " (\(error.1))"
+                    top = TextTable.cut(error.0, to: TextTable.maximumCellWidth - count.count) + count
+                }
                 table.append([
                     row.rule, row.copy, "\(row.devices)", Self.percent(Double(row.devices) / Double(max(devices, 1))),
                     "\(row.failures)", Self.percent(row.rate), top,
                 ])
             }
-            let widths = (0..<table[0].count).map { column in table.map { $0[column].count }.max() ?? 0 }
             var lines = [
                 "rehearsal of \(manifest), channel \(channel): \(devices) devices, \(events) events, seed \(seed)"
             ]
-            for cells in table {
-                let padded = cells.enumerated().map { index, cell in
-                    index == cells.count - 1
-                        ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-                }
-                lines.append(padded.joined())
-            }
+            lines += TextTable.lines(table)
             if let p50 = latency(0.5), let p90 = latency(0.9), let p99 = latency(0.99), let max = latencies.last {
                 lines.append(
                     "event-to-action latency (s): p50 \(Self.seconds(p50))  p90 \(Self.seconds(p90))  "
