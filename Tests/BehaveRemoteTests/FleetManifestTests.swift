@@ -184,6 +184,34 @@
             ) { try FleetFixtures.parse(text) }
         }
 
+        @Test("among thousands of rules a repeated name is refused at the second; a repeated kill is kept once")
+        func manyRules() throws {
+            let digest = FleetFixtures.digest("a")
+            let copies = (0..<50).map { #""c\#($0)": {"url": "u", "sha256": "\#(digest)", "sequence": \#($0)}"# }
+            let rules = (0..<5_000).map { #"  {"name": "r\#($0)", "copy": "c\#($0 % 50)", "when": {"n": "\#($0)"}}"# }
+            func text(_ rules: [String]) -> String {
+                #"{"format": "behave-manifest/1", "killed": ["c3", "c4", "c3", "c4"],"# + "\n"
+                    + #""copies": {\#(copies.joined(separator: ", "))},"# + "\n"
+                    + #""channels": {"p": {"default": "c0", "rules": ["# + "\n"
+                    + rules.joined(separator: ",\n") + "]}}}"
+            }
+            let manifest = try FleetFixtures.parse(text(rules))
+            #expect(manifest.killed == ["c3", "c4"])
+            #expect(manifest.channels["p"]?.rules.count == 5_000)
+            #expect(try manifest.select(channel: "p", context: ["n": "4999"], installID: "x").rule == "r4999")
+            let killed = try manifest.select(channel: "p", context: ["n": "53"], installID: "x")
+            #expect(killed.rule == nil && killed.copyName == "c0", "rule r53's copy c3 is killed")
+            let lines = try manifest.whoGetsWhat(channel: "p")
+            #expect(lines.count == 5_001)
+            #expect(lines[53].hasSuffix("get c3 (killed, so skipped)"), "\(lines[53])")
+            #expect(lines[54].hasSuffix("get c4 (killed, so skipped)") && lines[55].hasSuffix("get c5"))
+            #expect(
+                throws: Diagnostic(
+                    .error, file: "manifest.json", at: SourcePosition(line: 4 + 5_000, column: 12),
+                    "rule r1 appears twice in channel p")
+            ) { try FleetFixtures.parse(text(rules + [rules[1]])) }
+        }
+
         @Test("the version range error points at the range")
         func versionErrorPosition() {
             let text =

@@ -25,12 +25,14 @@
             let copies = try Self.copies(try reader.required("copies", in: root, of: "the manifest"), reader)
             var killed: [String] = []
             if let list = root["killed"] {
+                // A set of the names seen, not a search of the list: a long list stays linear.
+                var seen: Set<String> = []
                 for element in try reader.array(list, "\"killed\"") {
                     let name = try reader.name(element, "a killed copy")
                     guard copies[name] != nil else {
                         throw reader.failure(at: element.position, "killed copy \(name) is not in \"copies\"")
                     }
-                    if !killed.contains(name) { killed.append(name) }
+                    if seen.insert(name).inserted { killed.append(name) }
                 }
             }
             var channels: [String: FleetChannel] = [:]
@@ -122,9 +124,12 @@
             }
             var rules: [FleetRule] = []
             if let list = value["rules"] {
+                // A set of the names seen, not a search of the rules so far: a channel of many rules
+                // stays linear.
+                var names: Set<String> = []
                 for element in try reader.array(list, "the rules of \(what)") {
                     let rule = try self.rule(element, in: what, copies: copies, reader)
-                    if rules.contains(where: { $0.name == rule.name }) {
+                    if !names.insert(rule.name).inserted {
                         throw reader.failure(
                             at: element["name"]?.position ?? element.position,
                             "rule \(rule.name) appears twice in \(what)")

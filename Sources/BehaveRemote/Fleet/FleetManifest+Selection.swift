@@ -15,7 +15,9 @@
             channel name: String, context: [String: String], installID: String, current: String? = nil
         ) throws(FleetError) -> FleetSelection {
             guard let channel = channels[name] else { throw .unknownChannel(name) }
-            for rule in channel.rules where rule.applies(to: context) && !isKilled(rule.copy) {
+            // Looked up in a set, not the list, so that many rules and many killed copies stay linear.
+            let killed = Set(self.killed)
+            for rule in channel.rules where rule.applies(to: context) && !killed.contains(rule.copy) {
                 guard let copy = copies[rule.copy] else { continue }
                 let reason: String
                 if rule.paused {
@@ -32,7 +34,7 @@
                 FleetSelection(channel: name, rule: nil, copyName: nil, copy: nil, reason: "the app's fallback: " + why)
             }
             guard let defaultName = channel.defaultCopy else { return fallback("the channel has no default") }
-            if isKilled(defaultName) { return fallback("the default \(defaultName) is killed") }
+            if killed.contains(defaultName) { return fallback("the default \(defaultName) is killed") }
             guard let copy = copies[defaultName] else {
                 return fallback("the default \(defaultName) is not among the manifest's copies")
             }
