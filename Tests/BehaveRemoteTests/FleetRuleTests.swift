@@ -119,6 +119,30 @@
             #expect(version("1.2") == version("1.2.0"))
         }
 
+        @Test("numeric pre-release identifiers compare as numbers at any length, below alphanumeric ones")
+        func longNumericIdentifiers() throws {
+            let ordered = [
+                "1.0.0-rc.9", "1.0.0-rc.3000000000000000", "1.0.0-rc.20000000000000000",
+                "1.0.0-rc.99999999999999999999", "1.0.0-rc.100000000000000000000", "1.0.0-rc.100000000000000000001",
+                "1.0.0-rc.a", "1.0.0",
+            ]
+            for (a, b) in zip(ordered, ordered.dropFirst()) {
+                #expect(version(a) < version(b), "\(a) < \(b)")
+                #expect(!(version(b) < version(a)), "\(b) < \(a)")
+            }
+            // Leading zeros (outside the spec, let through): one order, and equal only when written alike.
+            let zeros = version("1.0.0-rc.0100000000000000000000")
+            let plain = version("1.0.0-rc.100000000000000000000")
+            #expect((zeros < plain) != (plain < zeros) && zeros != plain)
+            #expect(version("1.0.0-rc.01") < version("1.0.0-rc.2") && version("1.0.0-rc.010") > version("1.0.0-rc.9"))
+            // Major, minor and patch: 15 digits are a number, compared as one; 16 are not a version.
+            #expect(version("999999999999999.1") > version("99999999999999.2"))
+            #expect(SemanticVersion("1.9999999999999999") == nil)
+            let lines = try VersionRange("^999999999999999 || ~1.999999999999999")
+            #expect(lines.contains(version("999999999999999.3")) && lines.contains(version("1.999999999999999.5")))
+            #expect(!lines.contains(version("2")))
+        }
+
         @Test("ranges: comparators, ^, ~, *, || and pre-releases")
         func ranges() throws {
             let cases: [(String, [String], [String])] = [

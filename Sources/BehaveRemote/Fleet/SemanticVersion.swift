@@ -5,8 +5,10 @@
     /// of Semantic Versioning 2.0.
     ///
     /// Missing parts are 0 and a leading `v` is allowed, because app versions are often written
-    /// `2.3` or `v2.3.1`. Build metadata is kept but plays no part in comparisons: two versions
-    /// that differ only in their build are equal.
+    /// `2.3` or `v2.3.1`. Major, minor and patch have at most 15 digits each (a longer one is not a
+    /// version), so that a range's next release line is a number too. A pre-release identifier of
+    /// digits compares numerically at any length. Build metadata is kept but plays no part in
+    /// comparisons: two versions that differ only in their build are equal.
     public struct SemanticVersion: Sendable, Comparable, CustomStringConvertible {
         /// The major number.
         public var major: Int
@@ -86,12 +88,26 @@
         }
 
         private static func identifier(_ left: String, precedes right: String) -> Bool {
-            switch (Self.number(Substring(left)), Self.number(Substring(right))) {
-            case (let l?, let r?): return l < r
+            switch (Self.significantDigits(left), Self.significantDigits(right)) {
+            case (let l?, let r?):
+                // Numerically at any length: fewer significant digits is the smaller number, and
+                // numbers as long compare digit by digit.
+                if l.count != r.count { return l.count < r.count }
+                if l != r { return l.lexicographicallyPrecedes(r) }
+                // One number written with other leading zeros (which Semantic Versioning forbids but
+                // this parser lets through): by text, so that only equal texts are equal.
+                return left.utf8.lexicographicallyPrecedes(right.utf8)
             case (.some, nil): return true
             case (nil, .some): return false
-            case (nil, nil): return Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
+            case (nil, nil): return left.utf8.lexicographicallyPrecedes(right.utf8)
             }
+        }
+
+        /// The digits of a numeric identifier without its leading zeros (none for zero); nil for an
+        /// identifier that is not all digits.
+        private static func significantDigits(_ identifier: String) -> [UInt8]? {
+            guard !identifier.isEmpty, identifier.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Array(identifier.utf8.drop { $0 == 0x30 })
         }
 
         private static func number(_ text: Substring) -> Int? {
