@@ -52,6 +52,15 @@
             return tls
         }
 
+        /// Why `pem`, the bytes of a file of certificate authorities (`--ca-file`), gives none to
+        /// trust, in a few words; nil when it holds a certificate. A tool checks its file with it
+        /// at start, so that a file that can never serve is its error once, not every connection's.
+        package static func authoritiesProblem(in pem: [UInt8]) -> String? {
+            // An empty file never reaches BoringSSL, whose memory reader is not for an empty buffer.
+            let certificates = pem.isEmpty ? nil : (try? NIOSSLCertificate.fromPEMBytes(pem))
+            return certificates?.isEmpty == false ? nil : "it holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+        }
+
         public func shutdown() async { try? await client.shutdown() }
 
         public func get(_ request: TransportRequest) async throws(RemoteProblem) -> TransportResponse {

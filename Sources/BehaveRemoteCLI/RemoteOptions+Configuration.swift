@@ -14,11 +14,7 @@
             if let maximumRedirects { configuration.maximumRedirects = maximumRedirects }
             if let minimumFetchInterval { configuration.minimumFetchInterval = minimumFetchInterval }
             configuration.maximumWait = maximumWait
-            if let certificateAuthorities {
-                // Read now, so a missing file is the command's error rather than every fetch's.
-                _ = try FileBytes.read(certificateAuthorities, limit: 1 << 20)
-                configuration.certificateAuthorities = certificateAuthorities
-            }
+            configuration.certificateAuthorities = try checkedAuthorities()
             configuration.allowHTTP = allowHTTP
             configuration.refresh = refresh
             configuration.requireSignature = requireSignature
@@ -36,15 +32,24 @@
             var live = LiveEventsConfiguration()
             live.allowHTTP = allowHTTP
             live.headers = headers.map { (name: $0.name, value: $0.value) }
-            if let certificateAuthorities {
-                _ = try FileBytes.read(certificateAuthorities, limit: 1 << 20)
-                live.certificateAuthorities = certificateAuthorities
-            }
+            live.certificateAuthorities = try checkedAuthorities()
             if let connectTimeout { live.connectTimeout = connectTimeout }
             live.maximumMessage = messageLimit
             // Each line starts with the URL (and a message's number, as stdin's lines do).
             live.report = { line in StandardError.write(line + "\n") }
             return live
+        }
+
+        /// `--ca-file`, read and checked now: a file that cannot be read or holds no PEM certificate
+        /// is the command's error at start (exit 66), rather than every fetch's, or every
+        /// reconnection's of an event stream, which would try it again for ever.
+        private func checkedAuthorities() throws(BehaveError) -> String? {
+            guard let path = certificateAuthorities else { return nil }
+            let pem = try FileBytes.read(path, limit: 1 << 20)
+            if let problem = AsyncHTTPClientTransport.authoritiesProblem(in: pem) {
+                throw .unreadable(path, reason: problem)
+            }
+            return path
         }
     }
 

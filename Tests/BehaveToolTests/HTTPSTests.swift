@@ -57,7 +57,7 @@ struct HTTPSTests {
         }
     }
 
-    @Test("a --ca-file that cannot be read, or holds no certificate, is one line")
+    @Test("a --ca-file that cannot be read, or holds no certificate, is one line at start, exit 66")
     func badAuthorityFile() throws {
         let server = try Self.server("good")
         let missing = try Self.behave(server, ["--ca-file", "/nonexistent/ca.pem"])
@@ -65,8 +65,37 @@ struct HTTPSTests {
         #expect(missing.stderr == "behave: /nonexistent/ca.pem: cannot read: No such file or directory\n")
         let work = try Tool.temporaryDirectory()
         let junk = try Tool.write("not a certificate\n", to: "junk.pem", in: work)
-        let result = try Self.behave(server, ["--ca-file", junk])
-        #expect(result.status == 69)
-        #expect(result.stderr.contains("cannot use the certificate authorities in \(junk)"), "\(result.stderr)")
+        let empty = try Tool.write("", to: "empty.pem", in: work)
+        let key = try Self.certificates.get().appendingPathComponent("good.key").path
+        for file in [junk, empty, key] {
+            let result = try Self.behave(server, ["--ca-file", file])
+            #expect(result.status == 66, "\(file): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "behave: \(file): cannot read: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("a --ca-file with no certificate is refused at start, never retried: event streams, an absent server")
+    func badAuthorityFileNotRetried() throws {
+        let work = try Tool.temporaryDirectory()
+        let junk = try Tool.write("not a certificate\n", to: "junk.pem", in: work)
+        let file = try Tool.write(
+            """
+            on("behave.connection", function(c) print("connection", c.state) end)
+            after(20, function() stop("gave up") end)
+            """, to: "device.lua", in: work)
+        let line = "behave: \(junk): cannot read: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n"
+        for arguments in [
+            ["run", "--events", "https://127.0.0.1:1/events", "--ca-file", junk, file],
+            ["run", "--events", "wss://127.0.0.1:1/events", "--ca-file", junk, file],
+            ["run", "https://127.0.0.1:1/x.lua", "--ca-file", junk, "--cache-dir", work.path + "/cache"],
+        ] {
+            let result = try Tool.run(arguments, in: work)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == line, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): nothing ran")
+        }
     }
 }
