@@ -167,6 +167,69 @@ struct StoreTests {
         #expect(throws: StoreError.self) { try store.namespaces() }
     }
 
+    /// The store files in `directory`, by name.
+    static func files(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    @Test("a store file copied under another behaviour's name is refused, listed as damaged, and removable by name")
+    func anotherBehavioursFile() async throws {
+        let directory = try Self.directory()
+        let store = BehaviourStore(directory: directory)
+        let host = try Self.host(store)
+        _ = try await Self.run("store.set('vote', 'a')", named: "a.lua", on: host)
+        let aFile = try #require(try Self.files(directory).first)
+        _ = try await Self.run("store.set('vote', 'b')", named: "b.lua", on: host)
+        let bFile = try #require(try Self.files(directory).first { $0 != aFile })
+        let bPath = directory + "/" + bFile
+        try FileManager.default.removeItem(atPath: bPath)
+        try FileManager.default.copyItem(atPath: directory + "/" + aFile, toPath: bPath)
+        let values = try await Self.run(
+            "local a, e = pcall(store.get, 'vote') local b, f = pcall(store.set, 'vote', 'b2') return a, e, b, f",
+            named: "b.lua", on: host)
+        #expect(values.first == false && values[2] == false, "\(values)")
+        let refusal = "\(bPath): holds the store of \"a.lua\", not of \"b.lua\": refused"
+        #expect(values[1].text.contains(refusal), "\(values)")
+        #expect(values[3].text.contains(refusal), "\(values)")
+        #expect(throws: StoreError.self) { try store.values(of: "b.lua") }
+        // The listing serves a.lua's namespace once, and names the copy by its file.
+        let listing = try store.listing()
+        #expect(listing.namespaces.map(\.identity) == ["a.lua"])
+        #expect(listing.damaged.map(\.name) == [bFile])
+        #expect(listing.damaged.first?.error.reason.contains("holds the store of \"a.lua\"") == true)
+        #expect(try store.values(of: "a.lua") == ["vote": "a"])
+        #expect(store.containsFile(named: bFile))
+        #expect(try store.removeFile(named: bFile))
+        #expect(try store.listing().damaged.isEmpty)
+        #expect(try await Self.run("return store.get('vote')", named: "b.lua", on: host) == [.null])
+        #expect(throws: StoreError.self) { try store.removeFile(named: "../" + aFile) }
+    }
+
+    @Test("a store file that is a symbolic link is refused, even to a file that holds the behaviour's own store")
+    func linkedFile() async throws {
+        let directory = try Self.directory()
+        let store = BehaviourStore(directory: directory)
+        let host = try Self.host(store)
+        _ = try await Self.run("store.set('vote', 'a')", named: "a.lua", on: host)
+        let name = try #require(try Self.files(directory).first)
+        let path = directory + "/" + name
+        let elsewhere = directory + "-elsewhere.json"
+        try FileManager.default.moveItem(atPath: path, toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere)
+        let values = try await Self.run(
+            "local a, e = pcall(store.get, 'vote') local b, f = pcall(store.set, 'vote', 'x') return a, e, b, f",
+            named: "a.lua", on: host)
+        #expect(values.first == false && values[2] == false, "\(values)")
+        #expect(values[1].text.contains("\(path): is a symbolic link, not a store file: refused"), "\(values)")
+        #expect(values[3].text.contains("is a symbolic link"), "\(values)")
+        let listing = try store.listing()
+        #expect(listing.namespaces.isEmpty && listing.damaged.map(\.name) == [name])
+        // --clear removes the link, never what it points to.
+        #expect(try store.clear("a.lua"))
+        #expect(FileManager.default.fileExists(atPath: elsewhere))
+        #expect(try store.listing().damaged.isEmpty)
+    }
+
     @Test("a recorded run's store reads replay from the recording, whatever the store holds now")
     func replay() async throws {
         let store = BehaviourStore(directory: try Self.directory())

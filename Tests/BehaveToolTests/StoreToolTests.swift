@@ -101,8 +101,8 @@ struct StoreToolTests {
         #expect(listed.status == 66)
         #expect(
             listed.stderr
-                == "behave: \(store.path)/\(file):1:1: not a store file: expected {\"behaviour\": …, \"values\": {…}}\n"
-        )
+                == "behave: \(store.path)/\(file):1:1: not a store file: expected {\"behaviour\": …, \"values\": {…}}; "
+                + "behave store --clear \(file) removes it\n")
         let run = try Tool.run(["run", "--store-dir", store.path, script])
         #expect(
             run.status == 1 && run.stderr.contains("visits.lua:1: store: \(store.path)/\(file):1:1: not a store file"))
@@ -110,6 +110,56 @@ struct StoreToolTests {
         // --clear forgets a file that cannot be read too.
         #expect(try Tool.run(["store", "--store-dir", store.path, "--clear", script]).status == 0)
         #expect(try Tool.run(["run", "--store-dir", store.path, script]).stdout == "visit 1\n")
+    }
+
+    @Test("the list names each file that serves no namespace on its own line, lists the rest, exits 66; --clear NAME")
+    func damagedFiles() throws {
+        let directory = try Tool.temporaryDirectory()
+        let visits = try Tool.write(Self.visits, to: "visits.lua", in: directory)
+        let other = try Tool.write(Self.visits, to: "other.lua", in: directory)
+        let store = directory.appendingPathComponent("store")
+        func files() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: store.path).filter { $0.hasSuffix(".json") }.sorted()
+        }
+        #expect(try Tool.run(["run", "--store-dir", store.path, visits]).stdout == "visit 1\n")
+        let visitsFile = try #require(try files().first)
+        #expect(try Tool.run(["run", "--store-dir", store.path, other]).stdout == "visit 1\n")
+        let otherFile = try #require(try files().first { $0 != visitsFile })
+        // other.lua's file replaced by a copy of visits.lua's: other.lua's run refuses it.
+        let otherPath = store.appendingPathComponent(otherFile).path
+        try FileManager.default.removeItem(atPath: otherPath)
+        try FileManager.default.copyItem(atPath: store.appendingPathComponent(visitsFile).path, toPath: otherPath)
+        let refused = try Tool.run(["run", "--store-dir", store.path, other])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "other.lua:1: store: \(otherPath): holds the store of \"\(visits)\", not of \"\(other)\": refused"),
+            "\(refused.stderr)")
+        // A link, a file that is not a store file and a FIFO beside them.
+        try FileManager.default.createSymbolicLink(
+            atPath: store.appendingPathComponent("link.json").path,
+            withDestinationPath: store.appendingPathComponent(visitsFile).path)
+        try Data("{".utf8).write(to: store.appendingPathComponent("junk.json"))
+        #expect(mkfifo(store.appendingPathComponent("fifo.json").path, 0o600) == 0)
+        let listed = try Tool.run(["store", "--store-dir", store.path])
+        #expect(listed.status == 66)
+        #expect(listed.stdout == "\(visits)  1 key, 9 bytes\n")
+        let lines = listed.stderr.split(separator: "\n")
+        #expect(lines.count == 4, "\(listed.stderr)")
+        for name in ["fifo.json", "junk.json", "link.json", otherFile] {
+            #expect(
+                lines.contains { $0.contains("/\(name)") && $0.hasSuffix("behave store --clear \(name) removes it") },
+                "\(name): \(listed.stderr)")
+        }
+        // Each is removed by the name the list gives; the link goes, not what it points to.
+        for name in ["fifo.json", "junk.json", "link.json", otherFile] {
+            let cleared = try Tool.run(["store", "--store-dir", store.path, "--clear", name])
+            #expect(cleared.status == 0 && cleared.stderr.isEmpty, "\(name): \(cleared.stderr)")
+        }
+        #expect(try files() == [visitsFile])
+        let clean = try Tool.run(["store", "--store-dir", store.path])
+        #expect(clean.status == 0 && clean.stdout == "\(visits)  1 key, 9 bytes\n" && clean.stderr.isEmpty)
+        #expect(try Tool.run(["run", "--store-dir", store.path, other]).stdout == "visit 1\n")
     }
 
     @Test(

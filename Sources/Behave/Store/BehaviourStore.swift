@@ -55,26 +55,75 @@ public struct BehaviourStore: Sendable, Equatable {
         public var bytes: Int { StoreValue.size(of: values) }
     }
 
-    /// Every namespace the directory holds, by identity; none for a store in memory.
-    public func namespaces() throws(StoreError) -> [Namespace] {
-        guard case .directory(let directory) = location else { return [] }
+    /// A file in the directory that serves no namespace: it cannot be read, is not a regular file
+    /// (a link, a FIFO), is not a store file, or holds the store of an identity it is not named for.
+    public struct DamagedFile: Sendable {
+        /// Its name in the directory, which ``removeFile(named:)`` takes.
+        public var name: String
+        /// Why it serves no namespace.
+        public var error: StoreError
+    }
+
+    /// What the directory holds: each namespace it serves, by identity, and each other `*.json`
+    /// file in it, by name.
+    public struct Listing: Sendable {
+        /// The namespaces, sorted by identity.
+        public var namespaces: [Namespace] = []
+        /// The files that serve none, sorted by name.
+        public var damaged: [DamagedFile] = []
+    }
+
+    /// Every namespace the directory holds, and every file in it that serves none: one damaged
+    /// file hides no other namespace. Throws only when the directory cannot be read; empty for a
+    /// store in memory, or a directory not made yet.
+    public func listing() throws(StoreError) -> Listing {
+        guard case .directory(let directory) = location else { return Listing() }
         guard let entries = Platform.directoryEntries(directory) else {
-            if Platform.fileStamp(directory) == nil { return [] }
+            if Platform.fileStamp(directory) == nil { return Listing() }
             throw StoreError(directory, "cannot read: \(String(cString: strerror(errno)))")
         }
-        var found: [Namespace] = []
-        for entry in entries where !entry.isDirectory && !entry.name.hasPrefix(".") && entry.name.hasSuffix(".json") {
-            let (identity, values) = try StoreFile.read(
-                directory + "/" + entry.name, limit: StoreFile.readLimit(quota: quota))
-            found.append(Namespace(identity: identity, values: values))
+        var found = Listing()
+        for entry in entries where !entry.isDirectory && StoreFile.isName(entry.name) {
+            do {
+                let (identity, values) = try StoreFile.read(named: entry.name, in: directory, quota: quota)
+                found.namespaces.append(Namespace(identity: identity, values: values))
+            } catch {
+                found.damaged.append(DamagedFile(name: entry.name, error: error))
+            }
         }
-        return found.sorted { $0.identity < $1.identity }
+        found.namespaces.sort { $0.identity < $1.identity }
+        return found
+    }
+
+    /// Every namespace the directory holds, by identity; none for a store in memory. Throws the
+    /// first damaged file's error when there is one (``listing()`` reads past them).
+    public func namespaces() throws(StoreError) -> [Namespace] {
+        let found = try listing()
+        if let damaged = found.damaged.first { throw damaged.error }
+        return found.namespaces
     }
 
     /// Whether the namespace of `identity` has a file (holds something, or is unreadable).
     public func contains(_ identity: String) -> Bool {
         guard case .directory(let directory) = location else { return false }
-        return Platform.fileStamp(StoreFile(directory: directory, identity: identity, quota: quota).path) != nil
+        return StoreFile.exists(StoreFile(directory: directory, identity: identity, quota: quota).path)
+    }
+
+    /// Whether the directory has a file named `name` (as ``listing()`` names a damaged one),
+    /// whatever it holds.
+    public func containsFile(named name: String) -> Bool {
+        guard case .directory(let directory) = location, StoreFile.isName(name) else { return false }
+        return StoreFile.exists(directory + "/" + name)
+    }
+
+    /// The namespace the file `name` holds (as ``listing()`` names files), refused unless it is a
+    /// store file named for the identity it records.
+    public func namespace(inFile name: String) throws(StoreError) -> Namespace {
+        guard case .directory(let directory) = location, StoreFile.isName(name) else {
+            throw StoreError(name, "not a file of the store")
+        }
+        let (identity, values) = try StoreFile.read(named: name, in: directory, quota: quota)
+        return Namespace(identity: identity, values: values)
     }
 
     /// What the namespace of `identity` holds (nothing when it has never been written).
@@ -88,9 +137,21 @@ public struct BehaviourStore: Sendable, Equatable {
     @discardableResult
     public func clear(_ identity: String) throws(StoreError) -> Bool {
         guard case .directory(let directory) = location else { return false }
-        do { return try StoreFile(directory: directory, identity: identity, quota: quota).remove() } catch let error
-            as StoreError
-        {
+        return try removeFile(named: StoreFile.fileName(of: identity), in: directory)
+    }
+
+    /// Removes the file `name` from the directory, whatever it holds (a damaged file that
+    /// ``listing()`` names, a link itself and not what it points to); returns whether there was one.
+    @discardableResult
+    public func removeFile(named name: String) throws(StoreError) -> Bool {
+        guard case .directory(let directory) = location else { return false }
+        guard StoreFile.isName(name) else { throw StoreError(name, "not the name of a file of the store (NAME.json)") }
+        return try removeFile(named: name, in: directory)
+    }
+
+    /// Removes the file `name` from `directory` under the store's lock.
+    private func removeFile(named name: String, in directory: String) throws(StoreError) -> Bool {
+        do { return try StoreFile.remove(named: name, in: directory) } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError(directory, "\(error)")

@@ -2,6 +2,8 @@ import BehavePlatform
 
 /// One behaviour's namespace on disk: a JSON file, `{"behaviour": IDENTITY, "values": {…}}`,
 /// named by a digest of the identity so that any identity (a URL, a path) makes a safe name.
+/// The identity it records is the one it serves: a file copied or renamed under another
+/// identity's name, a link, or anything but a regular file is refused, never served.
 /// Every change is made under the directory's lock, on what the file holds at that moment, and
 /// written whole beside it then renamed over it (``AtomicFile``): a crash at any point leaves the
 /// last committed values, and two processes writing different keys lose neither.
@@ -22,27 +24,56 @@ struct StoreFile {
         String(SHA256.hex(Array(identity.utf8)).prefix(32)) + ".json"
     }
 
+    /// Whether `name` may name a store file: one plain name in the directory, not hidden (the
+    /// lock and a writer's temporary files are), ending in `.json`.
+    static func isName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasPrefix(".") && !name.contains("/") && !name.utf8.contains(0)
+    }
+
+    /// Whether there is anything at `path`, a link (even a dangling one) included.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// The largest file a store of `quota` reads: its values' text, the identity and the wrapper,
     /// with room for one written by a larger quota before.
     static func readLimit(quota: Int) -> Int {
         max(64 << 20, quota.multipliedReportingOverflow(by: 2).partialValue + (1 << 20))
     }
 
-    /// The values the file holds; none when there is no file yet.
+    /// The values the file holds; none when there is no file yet. A file that records another
+    /// identity is refused: it was copied or renamed here, and its values are another behaviour's.
     func read() throws(StoreError) -> [String: PlainValue] {
-        guard Platform.fileStamp(path) != nil else { return [:] }
-        return try Self.read(path, limit: Self.readLimit(quota: quota)).values
+        guard Self.exists(path) else { return [:] }
+        let (recorded, values) = try Self.read(path, limit: Self.readLimit(quota: quota))
+        // Byte for byte, as the file's name is made: two spellings of one text are two identities.
+        guard recorded.utf8.elementsEqual(identity.utf8) else {
+            throw StoreError(
+                path,
+                "holds the store of \(JSONText.quoted(recorded)), not of \(JSONText.quoted(identity)): refused")
+        }
+        return values
+    }
+
+    /// The identity and values of the file `name` in `directory`, refused unless it is a store
+    /// file named for the identity it records.
+    static func read(named name: String, in directory: String, quota: Int) throws(StoreError)
+        -> (identity: String, values: [String: PlainValue])
+    {
+        let path = directory + "/" + name
+        let (identity, values) = try read(path, limit: readLimit(quota: quota))
+        guard fileName(of: identity) == name else {
+            throw StoreError(
+                path, "holds the store of \(JSONText.quoted(identity)), whose file has another name: refused")
+        }
+        return (identity, values)
     }
 
     /// Reads a store file: the identity it belongs to and its values.
     static func read(_ path: String, limit: Int) throws(StoreError) -> (identity: String, values: [String: PlainValue])
     {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path, limit: limit, regularOnly: true) } catch {
-            if case .tooLarge = error { throw StoreError(path, "larger than \(limit) bytes") }
-            if case .unreadable(_, let reason) = error { throw StoreError(path, "cannot read: \(reason)") }
-            throw StoreError(path, "cannot read: \(error)")
-        }
+        let bytes = try regularFileBytes(path, limit: limit)
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch {
             throw StoreError("\(path):\(error.position)", error.message)
@@ -55,31 +86,57 @@ struct StoreFile {
         return (identity, values)
     }
 
+    /// The bytes of the regular file at `path`, at most `limit`. Never through a link: a
+    /// namespace's name linked to another's file would serve that one. Never a FIFO or a device,
+    /// which could block or never end.
+    private static func regularFileBytes(_ path: String, limit: Int) throws(StoreError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP { throw StoreError(path, "is a symbolic link, not a store file: refused") }
+            throw StoreError(path, "cannot read: \(String(cString: strerror(code)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError(path, "is not a regular file, not a store file: refused")
+        }
+        let size = Int(info.st_size)
+        if size > limit { throw StoreError(path, "larger than \(limit) bytes") }
+        do { return try FileBytes.read(fd: fd, name: path, limit: limit, expected: size) } catch {
+            if case .tooLarge = error { throw StoreError(path, "larger than \(limit) bytes") }
+            if case .unreadable(_, let reason) = error { throw StoreError(path, "cannot read: \(reason)") }
+            throw StoreError(path, "cannot read: \(error)")
+        }
+    }
+
     /// Runs `change` on the values the file holds now, under the directory's lock, and writes what
     /// it returns (no file when it returns none). Returns the values written.
     func update(_ change: ([String: PlainValue]) throws -> [String: PlainValue]) throws -> [String: PlainValue] {
-        try locked {
+        try Self.locked(directory) {
             let values = try change(try read())
             try write(values)
             return values
         }
     }
 
-    /// Removes the file, whatever it holds (one that cannot be read too); returns whether there was one.
-    func remove() throws -> Bool {
-        try locked {
-            guard Platform.fileStamp(path) != nil else { return false }
+    /// Removes the file `name` in `directory` (a link itself, not what it points to), whatever it
+    /// holds; returns whether there was one.
+    static func remove(named name: String, in directory: String) throws -> Bool {
+        let path = directory + "/" + name
+        return try locked(directory) {
+            guard exists(path) else { return false }
             do throws(AtomicWriteError) { try AtomicFile.remove(path) } catch { throw StoreError(path, error.reason) }
             return true
         }
     }
 
-    /// Runs `body` holding the directory's lock, made with the directory when missing. Temporary
+    /// Runs `body` holding `directory`'s lock, made with the directory when missing. Temporary
     /// files left beside the namespaces go first: under the lock, no write is under way, so any
     /// is what a crashed writer left.
-    private func locked<T>(_ body: () throws -> T) throws -> T {
+    private static func locked<T>(_ directory: String, _ body: () throws -> T) throws -> T {
         do { try AtomicFile.makeDirectories(directory) } catch { throw StoreError(directory, error.reason) }
-        let result = try Platform.withFileLock(directory + "/" + Self.lockName, seconds: Self.lockSeconds) {
+        let result = try Platform.withFileLock(directory + "/" + lockName, seconds: lockSeconds) {
             () throws -> T in
             for entry in Platform.directoryEntries(directory) ?? []
             where entry.name.hasPrefix(AtomicFile.temporaryPrefix) {
@@ -89,7 +146,7 @@ struct StoreFile {
         }
         guard let result else {
             throw StoreError(
-                directory + "/" + Self.lockName,
+                directory + "/" + lockName,
                 "cannot take the store's lock (another process holds it, or it cannot be opened); nothing was changed")
         }
         return result

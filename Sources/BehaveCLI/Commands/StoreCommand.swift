@@ -9,13 +9,16 @@ struct StoreCommand: ParsableCommand {
             abstract: "List what behaviours keep in the store, show one's values, or clear them.",
             discussion: """
                 Without BEHAVIOUR, one line per behaviour that keeps something: its identity (a file's absolute \
-                path, a URL), its key count and bytes. With BEHAVIOUR (a file's path as you run it, or a URL), \
-                its values as one JSON object; with --clear, forgets them. An identity the list shows (stdin, \
-                session) names its namespace as written.
+                path, a URL, a fleet's MANIFEST_URL#CHANNEL), its key count and bytes; each store file that \
+                cannot serve one (unreadable, a link, not a store file, another behaviour's) is named on stderr \
+                and the exit is 66. With BEHAVIOUR (a file's path as you run it, a URL, an identity the list \
+                shows, or a damaged file's name), its values as one JSON object; with --clear, forgets them.
                 """)
     }
 
-    @Argument(help: "A behaviour file or URL.", completion: .file(extensions: ["lua", "json"]))
+    @Argument(
+        help: "A behaviour file or URL, an identity, or a store file's name.",
+        completion: .file(extensions: ["lua", "json"]))
     var behaviour: String?
 
     @Flag(help: "Forget everything BEHAVIOUR keeps.")
@@ -29,15 +32,26 @@ struct StoreCommand: ParsableCommand {
 
     func run() throws {
         let store = options.store
+        guard let behaviour else {
+            let damaged: Int
+            do { damaged = try list(store) } catch {
+                StandardError.write("\(BehaveTool.current.name): \(error)\n")
+                throw ExitCode(BehaveExit.unreadable)
+            }
+            if damaged > 0 { throw ExitCode(BehaveExit.unreadable) }
+            return
+        }
         do {
-            guard let behaviour else {
-                for namespace in try store.namespaces() {
-                    let keys = namespace.values.count
-                    print("\(namespace.identity)  \(keys) key\(keys == 1 ? "" : "s"), \(namespace.bytes) bytes")
+            // A URL, or an identity the list shows (`stdin`, a fleet's), as written; a store file's
+            // name as the list shows it; else a file's path.
+            if !Behaviour.isRemote(behaviour) && !store.contains(behaviour) && store.containsFile(named: behaviour) {
+                if clear {
+                    try store.removeFile(named: behaviour)
+                } else {
+                    print(PlainValue.object(try store.namespace(inFile: behaviour).values).jsonText)
                 }
                 return
             }
-            // A URL, or an identity the list shows (`stdin`, `session`), as written; else a file's path.
             let identity =
                 Behaviour.isRemote(behaviour) || store.contains(behaviour)
                 ? behaviour : Behaviour.absolutePath(behaviour)
@@ -50,5 +64,21 @@ struct StoreCommand: ParsableCommand {
             StandardError.write("\(BehaveTool.current.name): \(error)\n")
             throw ExitCode(clear ? BehaveExit.cannotWrite : BehaveExit.unreadable)
         }
+    }
+
+    /// Prints each namespace the store serves, and each file that serves none on stderr by the
+    /// name `--clear` takes; returns how many such files there are.
+    private func list(_ store: BehaviourStore) throws(StoreError) -> Int {
+        let listing = try store.listing()
+        for namespace in listing.namespaces {
+            let keys = namespace.values.count
+            print("\(namespace.identity)  \(keys) key\(keys == 1 ? "" : "s"), \(namespace.bytes) bytes")
+        }
+        for file in listing.damaged {
+            StandardError.write(
+                "\(BehaveTool.current.name): \(file.error); \(BehaveTool.current.name) store --clear \(file.name) removes it\n"
+            )
+        }
+        return listing.damaged.count
     }
 }
