@@ -19,7 +19,8 @@
         public init(_ configuration: RemoteConfiguration = RemoteConfiguration()) { self.configuration = configuration }
 
         /// Loads `url`. `validate` returns what is wrong with a copy (diagnostics of severity `.error` make it
-        /// unusable; warnings are ignored here).
+        /// unusable; warnings are ignored here). Whichever copy runs, the fallback too, has `url` as its
+        /// `Behaviour.identity`: the URL's copies and its fallback keep one store namespace.
         nonisolated(nonsending) public func load(_ url: String, validate: (Behaviour) -> [Diagnostic])
             async throws(RemoteError) -> RemoteBehaviour
         {
@@ -172,7 +173,9 @@
                 if let first = errors.first {
                     throw .nothingToRun(url: url, problem: problem, fallbackProblem: "\(first)", notes: notes)
                 }
-                return RemoteBehaviour(url: url, behaviour: fallback, origin: .fallback, problem: problem, notes: notes)
+                var shared = fallback
+                shared.identity = url
+                return RemoteBehaviour(url: url, behaviour: shared, origin: .fallback, problem: problem, notes: notes)
             }
         }
 

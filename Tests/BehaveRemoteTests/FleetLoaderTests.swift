@@ -143,6 +143,38 @@
             #expect(bundled.copy.origin == .fallback)
             #expect(bundled.copy.behaviour.bytes == Array("print('bundled')".utf8))
         }
+
+        @Test("each copy a channel selects, and the fallback, have one identity: the manifest's URL and the channel")
+        func oneNamespaceAcrossCopies() async throws {
+            let server = try TestServer()
+            let key = SigningKey()
+            _ = try Self.serve(server, key: key, sequence: 3)
+            var remote = RemoteConfiguration()
+            remote.cacheDirectory = try Tool.temporaryDirectory().path
+            remote.allowHTTP = true
+            remote.timeout = 300
+            remote.publicKeys = [key.publicKey]
+            remote.requireSignature = true
+            let bundledPath = try Tool.write("print('bundled')\n", to: "bundled.lua", in: try Tool.temporaryDirectory())
+            remote.fallback = try Behaviour.read(path: bundledPath)
+            let host = try BehaveHost(modules: [])
+            let url = server.url("/manifest.json")
+            let fleet = FleetLoader(remote, channel: "production", installID: "install-1")
+            let seven = try await fleet.load(url, context: [:]) { host.check($0) }
+            let eight = try await fleet.load(url, context: ["tier": "beta"]) { host.check($0) }
+            // A device with nothing cached and no network runs the fallback.
+            server.stop()
+            var fresh = remote
+            fresh.cacheDirectory = try Tool.temporaryDirectory().path
+            let bundled = try await FleetLoader(fresh, channel: "production", installID: "install-2").load(
+                url, context: [:]
+            ) { host.check($0) }
+            #expect(seven.selection?.copyName == "seven" && eight.selection?.copyName == "eight")
+            #expect(bundled.copy.origin == .fallback)
+            let identity = FleetLoader.identity(manifest: url, channel: "production")
+            #expect(identity == url + "#production")
+            #expect([seven, eight, bundled].map(\.copy.behaviour.identity) == [identity, identity, identity])
+        }
     }
 
 #endif

@@ -54,6 +54,36 @@
             #expect(other.behaviour.name == "bundled.json")
         }
 
+        @Test("a URL's copies and its fallback keep one store namespace: the URL's")
+        func copiesAndFallbackShareTheNamespace() async throws {
+            let server = try TestServer()
+            let visits = "local n = (store.get('visits') or 0) + 1 store.set('visits', n) print(n)\n"
+            try server.serve(["/visits.lua": .body(visits)])
+            var configuration = RemoteConfiguration()
+            configuration.cacheDirectory = try Tool.temporaryDirectory().path
+            configuration.allowHTTP = true
+            configuration.timeout = 300  // see appLoadsRunsAndFallsBackThroughTheAPI
+            let bundledPath = try Tool.write(visits, to: "bundled.lua", in: try Tool.temporaryDirectory())
+            configuration.fallback = try Behaviour.read(path: bundledPath)
+            let store = BehaviourStore(directory: try Tool.temporaryDirectory().path + "/store")
+            let output = Output()
+            let host = try BehaveHost(
+                modules: [], output: OutputSink(write: { output.text += $0 }, diagnostic: { _ in }), store: store)
+            let url = server.url("/visits.lua")
+            let fresh = try await RemoteLoader(configuration).load(url) { host.check($0) }
+            #expect(fresh.origin == .downloaded && fresh.behaviour.identity == url)
+            _ = try await host.run(fresh.behaviour)
+            // Another install: nothing cached and no network, so the fallback runs.
+            server.stop()
+            var offline = configuration
+            offline.cacheDirectory = try Tool.temporaryDirectory().path
+            let fallback = try await RemoteLoader(offline).load(url) { host.check($0) }
+            #expect(fallback.origin == .fallback && fallback.behaviour.identity == url)
+            _ = try await host.run(fallback.behaviour)
+            #expect(output.text == "1\n2\n")
+            #expect(try store.values(of: url) == ["visits": 2])
+        }
+
         @Test("docs/remote.md's app code as written, against a real server")
         func documentedAppCode() async throws {
             let server = try TestServer()

@@ -111,6 +111,35 @@
             #expect(replayed.stderr.contains("is lower than the last good copy's"), "\(replayed.stderr)")
         }
 
+        @Test("a rollout from one copy to the next keeps the behaviour's store, and so does the fallback")
+        func rolloutKeepsTheStore() async throws {
+            let release = try await Release()
+            let visit = "local n = (store.get('visits') or 0) + 1\nstore.set('visits', n)\n"
+            for copy in ["7", "8"] {
+                _ = try Tool.write(visit + "print('copy \(copy), visit ' .. n)\n", to: "c\(copy).lua", in: release.work)
+            }
+            let fallback = try Tool.write(
+                visit + "print('fallback, visit ' .. n)\n", to: "bundled.lua", in: release.work)
+            try await release.fleet("new")
+            try await release.add("c7", "c8")
+            try await release.fleet("point", "production", "c7")
+            let storeDirectory = release.work.appendingPathComponent("store").path
+            let store = ["--store-dir", storeDirectory, "--fallback", fallback]
+            #expect(try await release.device("install-1", store).stdout == "copy 7, visit 1\n")
+            try await release.fleet("point", "production", "c8")
+            #expect(try await release.device("install-1", store).stdout == "copy 8, visit 2\n")
+            // Another install on this machine, with nothing cached and no network: the fallback.
+            release.server.stop()
+            let offline = try await release.device("install-2", store)
+            #expect(offline.status == 11 && offline.stdout == "fallback, visit 3\n", "\(offline.stderr)")
+            let identity = release.server.url("/manifest.json") + "#production"
+            let listed = try await Tool.runDetached(["store", "--store-dir", storeDirectory], in: release.work)
+            #expect(listed.stdout == "\(identity)  1 key, 9 bytes\n", "\(listed.stderr)")
+            let shown = try await Tool.runDetached(
+                ["store", "--store-dir", storeDirectory, identity], in: release.work)
+            #expect(shown.stdout == "{\"visits\":3}\n", "\(shown.stderr)")
+        }
+
         @Test("which names the copy and the rule; a killed default selects the app's fallback")
         func whichSaysWhy() async throws {
             let release = try await Release()

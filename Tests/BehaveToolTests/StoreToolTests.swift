@@ -35,6 +35,10 @@ struct StoreToolTests {
         #expect(try Tool.run(["run", "--store-dir", store, "../visits.lua"], in: inner).stdout == "visit 2\n")
         try FileManager.default.createSymbolicLink(atPath: inner.path + "/link.lua", withDestinationPath: script)
         #expect(try Tool.run(["run", "--store-dir", store, "link.lua"], in: inner).stdout == "visit 3\n")
+        // With -e run before it, it is still the script, in the script's namespace.
+        #expect(
+            try Tool.run(["run", "--store-dir", store, "-e", "x = 1", "../visits.lua"], in: inner).stdout
+                == "visit 4\n")
         // A script from stdin has the namespace `stdin`, which behave store names as the list shows it.
         #expect(try Tool.run(["run", "--store-dir", store, "-"], input: Self.visits).stdout == "visit 1\n")
         #expect(try Tool.run(["store", "--store-dir", store, "stdin"], in: inner).stdout == "{\"visits\":1}\n")
@@ -160,6 +164,31 @@ struct StoreToolTests {
         let clean = try Tool.run(["store", "--store-dir", store.path])
         #expect(clean.status == 0 && clean.stdout == "\(visits)  1 key, 9 bytes\n" && clean.stderr.isEmpty)
         #expect(try Tool.run(["run", "--store-dir", store.path, other]).stdout == "visit 1\n")
+    }
+
+    @Test("a URL's --fallback keeps the URL's namespace: a launch with no network counts on from the copy's")
+    func fallbackSharesTheURLsNamespace() throws {
+        let server = try TestServer()
+        let directory = try Tool.temporaryDirectory()
+        try server.serve(["/visits.lua": .body(Self.visits)])
+        let fallback = try Tool.write(Self.visits, to: "bundled.lua", in: directory)
+        let store = directory.appendingPathComponent("store").path
+        let url = server.url("/visits.lua")
+        func launch(cache: String) throws -> Tool.Result {
+            try Tool.run(
+                [
+                    "run", url, "--allow-http", "--cache-dir", directory.appendingPathComponent(cache).path,
+                    "--store-dir", store, "--fallback", fallback,
+                ], in: directory)
+        }
+        let online = try launch(cache: "cache-1")
+        #expect(online.status == 0 && online.stdout == "visit 1\n", "\(online.stderr)")
+        server.stop()
+        // Another install: nothing cached and no network, so the fallback runs.
+        let offline = try launch(cache: "cache-2")
+        #expect(offline.status == 11 && offline.stdout == "visit 2\n", "\(offline.stderr)")
+        #expect(try Tool.run(["store", "--store-dir", store]).stdout == "\(url)  1 key, 9 bytes\n")
+        #expect(try Tool.run(["store", "--store-dir", store, url]).stdout == "{\"visits\":2}\n")
     }
 
     @Test(

@@ -51,9 +51,13 @@ struct CommandLineProgram: Equatable {
     }
 
     /// The chunks, then `script` (a Lua script) with the run's arguments, as one behaviour under
-    /// the script's name: each piece is loaded with its own name, so errors point into it.
+    /// the script's name: each piece is loaded with its own name, so errors point into it. It is
+    /// still the script, so it keeps the script's store namespace.
     func before(_ script: Behaviour) -> Behaviour {
-        Behaviour(name: script.name, bytes: driver(script: script), format: .lua, directory: script.directory ?? ".")
+        var behaviour = Behaviour(
+            name: script.name, bytes: driver(script: script), format: .lua, directory: script.directory ?? ".")
+        behaviour.identity = script.identity
+        return behaviour
     }
 
     /// One line per chunk, so that the driver's own lines say which chunk failed to load.

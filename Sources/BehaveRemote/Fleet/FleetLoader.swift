@@ -34,8 +34,25 @@
         /// Loads the manifest at `url`, selects this device's copy with `context`, and loads that
         /// copy (`validate` decides whether it may run, as for ``RemoteLoader/load(_:validate:)``).
         /// With no manifest to be had, the fallback runs; a manifest that selects the fallback, or
-        /// an unknown channel, runs it too.
+        /// an unknown channel, runs it too. Whichever copy runs, the fallback too, has
+        /// ``identity(manifest:channel:)`` as its `Behaviour.identity`: a rollout from one copy to
+        /// the next keeps the behaviour's store namespace.
         nonisolated(nonsending) public func load(
+            _ url: String, context: [String: String], validate: (Behaviour) -> [Diagnostic]
+        ) async throws(RemoteError) -> FleetBehaviour {
+            var loaded = try await selected(url, context: context, validate: validate)
+            loaded.copy.behaviour.identity = Self.identity(manifest: url, channel: channel)
+            return loaded
+        }
+
+        /// The store namespace of what `channel` of the manifest at `url` runs, whichever copy it
+        /// selects: `MANIFEST_URL#CHANNEL` (`https://cdn.example.com/manifest.json#production`).
+        public static func identity(manifest url: String, channel: String) -> String {
+            url + "#" + channel
+        }
+
+        /// The copy the manifest at `url` selects for this device, loaded, or the fallback.
+        nonisolated(nonsending) private func selected(
             _ url: String, context: [String: String], validate: (Behaviour) -> [Diagnostic]
         ) async throws(RemoteError) -> FleetBehaviour {
             let manifest = try await manifest(at: url)

@@ -26,7 +26,9 @@
                 say("\(url): no new copy: \(error); the running copy stays")
                 return
             }
-            guard let fetched, fetched.copy.behaviour.bytes != running.behaviour.bytes else { return }
+            guard var fetched, fetched.copy.behaviour.bytes != running.behaviour.bytes else { return }
+            // A new copy of the same behaviour: it keeps the running copy's store namespace.
+            fetched.copy.behaviour.identity = running.behaviour.identity
             let named = fetched.sequence.map { " (sequence \($0))" } ?? ""
             let notice: PlainValue = .object([
                 "url": .string(url), "sequence": fetched.sequence.map { .integer($0) } ?? .null,
