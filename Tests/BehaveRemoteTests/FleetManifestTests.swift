@@ -32,6 +32,12 @@
             }
             """
 
+        /// A manifest of one copy, `a`, and one channel, `p`, whose one rule has the `when` given.
+        static func rule(when: String) -> String {
+            #"{"format": "behave-manifest/1", "copies": {"a": {"url": "u", "sha256": "\#(digest("a"))", "sequence": 1}}, "#
+                + #""channels": {"p": {"default": null, "rules": [{"name": "r", "copy": "a", "when": \#(when)}]}}}"#
+        }
+
         static func parse(_ text: String) throws(Diagnostic) -> FleetManifest {
             try FleetManifest(parsing: Array(text.utf8), file: "manifest.json")
         }
@@ -221,6 +227,40 @@
                 Issue.record("accepted")
             } catch {
                 #expect(error.position == SourcePosition(line: 2, column: 100), "\(error)")
+            }
+        }
+
+        @Test(
+            "a key, field, operator or version range holding a line break is shown escaped: the refusal stays one line",
+            arguments: [
+                (
+                    #"{"format": "behave-manifest/1", "copies": {}, "channels": {}, "a\nb": 1}"#,
+                    #"unknown key "a\nb" in the manifest"#
+                ),
+                (#"{"a\nb" 1}"#, #"not JSON: expected ':' after the member name "a\nb""#),
+                (
+                    FleetFixtures.rule(when: #"{"a\nb": {"gtx": 1}}"#),
+                    #"unknown operator "gtx" in the condition on a\nb"#
+                ),
+                (FleetFixtures.rule(when: #"{"v": {"g\rt": 1}}"#), #"unknown operator "g\rt" in the condition on v"#),
+                (FleetFixtures.rule(when: #"{"a\nb": {}}"#), #"the condition on a\nb has no operator"#),
+                (
+                    FleetFixtures.rule(when: #"{"v": {"version": ">=1.0 \n2"}}"#),
+                    #"malformed version range ">=1.0 \n2": expected a version after "", found "\n2""#
+                ),
+                (
+                    FleetFixtures.rule(when: #"{"v": {"version": "|| \n"}}"#),
+                    #"malformed version range "|| \n": an alternative is empty"#
+                ),
+            ])
+        func lineBreaksEscaped(text: String, message: String) {
+            do {
+                _ = try FleetFixtures.parse(text)
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.message.hasPrefix(message), "\(error)")
+                #expect(error.position != nil)
+                #expect(!error.description.utf8.contains { $0 == 10 || $0 == 13 }, "\(error)")
             }
         }
 

@@ -67,6 +67,24 @@ struct JSONParserTests {
         #expect(Self.failure(#"[{"a": 1}, {"a": 2}, {"x": {"a": 3}, "a": 4}]"#) == nil)
     }
 
+    @Test("a member name or an escape holding a line break is shown escaped: the message stays one line")
+    func lineBreaksInMessages() throws {
+        let duplicate = try #require(Self.failure(#"{"a\nb": 1, "a\nb": 2}"#))
+        #expect(
+            duplicate.message == #"duplicate member name "a\nb" (first at 1:2): each name may appear once in an object"#
+        )
+        let colon = try #require(Self.failure(#"{"a\rb" 1}"#))
+        #expect(colon.message == #"expected ':' after the member name "a\rb", found '1'"#)
+        // A backslash, then a raw line feed.
+        let escape = try #require(Self.failure("[\"\\\n\"]"))
+        #expect(escape.message == #"invalid escape in a string: '\' then byte 0xa"#)
+        #expect(escape.position == SourcePosition(line: 1, column: 4))
+        #expect(Self.failure(#"["\x"]"#)?.message == #"invalid escape '\x' in a string"#)
+        for failure in [duplicate, colon, escape] {
+            #expect(!failure.description.utf8.contains { $0 == 10 || $0 == 13 }, "\(failure)")
+        }
+    }
+
     @Test("each value knows its line and column; object lookup finds members")
     func positions() throws {
         let value = try Self.parse("{\n  \"name\": \"Greeter\",\n  \"list\": [true, null]\n}")

@@ -66,11 +66,12 @@ extension JSONParser {
                 throw Failure(
                     position: keyPosition,
                     message:
-                        "duplicate member name \"\(key)\" (first at \(first)): each name may appear once in an object")
+                        "duplicate member name \"\(key.printable)\" (first at \(first)): each name may appear once in an object"
+                )
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw fail("expected ':' after the member name \"\(key)\", found \(found)")
+                throw fail("expected ':' after the member name \"\(key.printable)\", found \(found)")
             }
             index += 1
             skipWhitespace()

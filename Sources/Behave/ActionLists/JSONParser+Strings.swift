@@ -60,7 +60,12 @@ extension JSONParser {
                 out.append(contentsOf: Array(String(character).utf8))
             default:
                 index -= 1
-                throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                // A control byte, or part of a UTF-8 sequence, is named by its value: the message
+                // stays one line.
+                if e >= 0x20 && e < 0x7F {
+                    throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                }
+                throw fail("invalid escape in a string: '\\' then \(found)")
             }
         }
         throw fail("expected '\"' to end the string, found end of file (the file is truncated)")

@@ -1,7 +1,7 @@
 extension String {
     /// The string for a one-line message: control characters written as escapes (`\n`, `\u{7}`),
     /// so that a name holding a newline neither breaks a diagnostic in two nor ends a Lua comment.
-    var printable: String {
+    package var printable: String {
         guard unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return self }
         var out = ""
         for scalar in unicodeScalars {

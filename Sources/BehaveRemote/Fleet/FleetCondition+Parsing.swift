@@ -13,7 +13,8 @@
             let fields = try reader.object(when, "the \"when\" of rule \(rule)")
             for field in fields {
                 if field.key.isEmpty { throw reader.failure(at: field.keyPosition, "a field name must not be empty") }
-                let tests = try Self.tests(field.value, field: field.key, reader: reader)
+                // The field as messages show it: any text, its control characters escaped.
+                let tests = try Self.tests(field.value, field: field.key.printable, reader: reader)
                 conditions.append(FleetCondition(field: field.key, tests: tests))
             }
             return conditions
@@ -29,7 +30,7 @@
                 for member in members where !operators.contains(member.key) {
                     throw reader.failure(
                         at: member.keyPosition,
-                        "unknown operator \"\(member.key)\" in the condition on \(field) (expected "
+                        "unknown operator \"\(member.key.printable)\" in the condition on \(field) (expected "
                             + operators.joined(separator: ", ") + ")")
                 }
                 if members.isEmpty {

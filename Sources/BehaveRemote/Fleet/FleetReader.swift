@@ -13,13 +13,14 @@
         }
 
         /// The members of an object, refusing any key not in `allowed` so that a typo is an error
-        /// instead of a setting silently ignored.
+        /// instead of a setting silently ignored (the key shown with its control characters escaped,
+        /// so the refusal stays one line).
         func members(_ value: JSONValue, of what: String, allowed: [String]) throws(Diagnostic) -> [Member] {
             let members = try object(value, what)
             for member in members where !allowed.contains(member.key) {
                 throw failure(
                     at: member.keyPosition,
-                    "unknown key \"\(member.key)\" in \(what) (expected \(allowed.joined(separator: ", ")))")
+                    "unknown key \"\(member.key.printable)\" in \(what) (expected \(allowed.joined(separator: ", ")))")
             }
             return members
         }

@@ -56,7 +56,7 @@
             for alternative in text.split(separator: "||", omittingEmptySubsequences: false) {
                 let words = alternative.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if words.isEmpty {
-                    throw Failure(message: "malformed version range \"\(text)\": an alternative is empty")
+                    throw Failure(message: "malformed version range \"\(text.printable)\": an alternative is empty")
                 }
                 var comparators: [Comparator] = []
                 for word in words {
@@ -81,9 +81,11 @@
             let op = operators.first { word.hasPrefix($0) } ?? ""
             let versionText = String(word.dropFirst(op.count))
             guard let version = SemanticVersion(versionText) else {
-                let shown = versionText.isEmpty ? "nothing" : "\"\(versionText)\""
+                let shown = versionText.isEmpty ? "nothing" : "\"\(versionText.printable)\""
                 throw Failure(
-                    message: "malformed version range \"\(text)\": expected a version after \"\(op)\", found \(shown)")
+                    message:
+                        "malformed version range \"\(text.printable)\": expected a version after \"\(op)\", found \(shown)"
+                )
             }
             switch op {
             case ">=": return [.greaterOrEqual(version)]
