@@ -126,6 +126,25 @@ struct StoreTests {
         #expect(values.last?.text.contains("would make the store hold 1203 bytes, over its quota of 1000") == true)
     }
 
+    @Test("a store file holding a number past a float's range is refused at it, never read as infinity")
+    func numberPastFloats() async throws {
+        let directory = try Self.directory()
+        let store = BehaviourStore(directory: directory)
+        _ = try await Self.run("store.set('x', 1)", on: try Self.host(store))
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".json") })
+        let path = directory + "/" + name
+        // Read as infinity, the next write turned it into {"$float": "-inf"}: another value.
+        try Data(#"{"behaviour": "b.lua", "values": {"x": [1, -1e400]}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let values = try store.values(of: "b.lua")
+            Issue.record("read \(values)")
+        } catch {
+            #expect("\(error)" == "\(path):1:44: not a store file: the number -1e400 is beyond a float's range")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("-1e400"))
+    }
+
     @Test("a store in memory is empty at each run; a host without a store has no store module")
     func memoryAndNone() async throws {
         let host = try Self.host(.inMemory())

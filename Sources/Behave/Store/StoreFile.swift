@@ -83,6 +83,12 @@ struct StoreFile {
         else {
             throw StoreError("\(path):1:1", "not a store file: expected {\"behaviour\": …, \"values\": {…}}")
         }
+        // A number past a float's range (`1e400`) reads as infinity, which no behaviour can store
+        // and which would be written back as another value: the file is damaged.
+        if let number = json["values"].flatMap({ Self.unboundedNumber(in: $0) }) {
+            throw StoreError(
+                "\(path):\(number.position)", "not a store file: the number \(number.text) is beyond a float's range")
+        }
         return (identity, values)
     }
 
@@ -161,6 +167,23 @@ struct StoreFile {
         let text = PlainValue.object(["behaviour": .string(identity), "values": .object(values)]).jsonText + "\n"
         do { try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600) } catch {
             throw StoreError(path, error.reason)
+        }
+    }
+
+    /// The first number in `value`, in file order, that is neither an integer nor a finite float,
+    /// with its text cut for a message.
+    private static func unboundedNumber(in value: JSONValue) -> (position: SourcePosition, text: String)? {
+        switch value.kind {
+        case .number(let text):
+            guard Int64(text) == nil, !(Double(text)?.isFinite ?? false) else { return nil }
+            return (value.position, String(text.prefix(40)))
+        case .array(let elements):
+            for element in elements { if let found = unboundedNumber(in: element) { return found } }
+            return nil
+        case .object(let members):
+            for member in members { if let found = unboundedNumber(in: member.value) { return found } }
+            return nil
+        case .null, .bool, .string: return nil
         }
     }
 }
