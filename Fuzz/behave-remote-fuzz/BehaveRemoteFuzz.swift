@@ -2,14 +2,18 @@ import FuzzSupport
 
 #if Remote
     /// `behave-remote-fuzz TARGET [libFuzzer options] [CORPUS...]`: the targets over the files of
-    /// remote behaviours (signatures, cache entries, quarantine records) and live event streams, apart from `behave-fuzz`
-    /// because they link BehaveRemote's network and crypto code.
+    /// remote behaviours (signatures, cache entries, quarantine records), live event streams and
+    /// fleet manifests, apart from `behave-fuzz` because they link BehaveRemote's network and
+    /// crypto code.
     @main
     enum BehaveRemoteFuzz {
         static func main() {
             FuzzMain.run(
                 tool: "behave-remote-fuzz",
-                targets: [SignatureTarget.self, CacheTarget.self, QuarantineTarget.self, StreamTarget.self])
+                targets: [
+                    SignatureTarget.self, CacheTarget.self, QuarantineTarget.self, StreamTarget.self,
+                    ManifestTarget.self,
+                ])
         }
     }
 #else

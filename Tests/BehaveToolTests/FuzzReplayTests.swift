@@ -9,8 +9,8 @@ struct FuzzReplayTests {
     @Test(
         "each target takes its seeds and regressions without a finding",
         arguments: [
-            "json", "events", "plan", "values", "sandbox", "trace", "replay", "signature", "cache", "quarantine",
-            "stream",
+            "json", "events", "plan", "values", "sandbox", "trace", "replay", "store", "signature", "cache",
+            "quarantine", "stream", "manifest",
         ])
     func replay(target: String) throws {
         let directories = ["Fuzz/seeds/\(target)", "Fuzz/regressions/\(target)"].map {
@@ -19,7 +19,8 @@ struct FuzzReplayTests {
         let count = try directories.flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }
             .filter { !$0.hasPrefix(".") }.count
         let tool =
-            ["signature", "cache", "quarantine", "stream"].contains(target) ? "behave-remote-fuzz" : "behave-fuzz"
+            ["signature", "cache", "quarantine", "stream", "manifest"].contains(target)
+            ? "behave-remote-fuzz" : "behave-fuzz"
         let result = try Tool.run([target] + directories, program: Tool.product(tool))
         #expect(result.status == 0, "\(result.stderr.suffix(2000))")
         #expect(result.stdout == "\(tool): \(target): \(count) inputs replayed\n")
@@ -31,11 +32,13 @@ struct FuzzReplayTests {
         #expect(result.status == 64)
         #expect(
             result.stderr
-                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|replay [libFuzzer options] [CORPUS...]\n")
+                == "usage: behave-fuzz json|plan|events|values|sandbox|trace|replay|store [libFuzzer options] [CORPUS...]\n"
+        )
         let remote = try Tool.run(["json"], program: Tool.product("behave-remote-fuzz"))
         #expect(remote.status == 64)
         #expect(
             remote.stderr
-                == "usage: behave-remote-fuzz signature|cache|quarantine|stream [libFuzzer options] [CORPUS...]\n")
+                == "usage: behave-remote-fuzz signature|cache|quarantine|stream|manifest [libFuzzer options] [CORPUS...]\n"
+        )
     }
 }
