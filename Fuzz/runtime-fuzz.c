@@ -95,7 +95,7 @@ static void set_up(void) {
     lua_pushvalue(L, -3);
     if (behave_runtime_open(L, &runtime) != LUA_OK) fail("runtime");
     lua_settop(L, 0);
-    behave_install_hook(L, 1000);
+    behave_install_hook(L, 1000, 0);
     control.hook_interval = 1000;
     control.polling = 1;
 }

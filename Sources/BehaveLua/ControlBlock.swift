@@ -98,9 +98,10 @@ public struct ControlBlock {
     // MARK: Limits and the count hook
 
     /// Installs the count hook on `state`, called every `interval` instructions: what counts
-    /// instructions and depth, and what polls where no signal interrupts Lua.
-    @inlinable public func installCountHook(on state: OpaquePointer, interval: Int32) {
-        behave_install_hook(state, interval)
+    /// instructions, and what polls where no signal interrupts Lua. `watchingCalls` has it see
+    /// every call too, where a depth limit is checked.
+    @inlinable public func installCountHook(on state: OpaquePointer, interval: Int32, watchingCalls: Bool = false) {
+        behave_install_hook(state, interval, watchingCalls ? 1 : 0)
         pointer.pointee.hook_interval = interval
     }
 
@@ -122,6 +123,7 @@ public struct ControlBlock {
         pointer.pointee.instructions = 0
         pointer.pointee.max_instructions = instructions
         pointer.pointee.max_depth = depth
+        pointer.pointee.depth_thread = nil
     }
 
     /// Disarms what ``armLimits(instructions:depth:)`` armed.

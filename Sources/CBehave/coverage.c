@@ -130,6 +130,7 @@ void behave_coverage_hook(lua_State *L, lua_Debug *ar) {
         behave_count_hook(L, ar);
         return;
     }
+    if (c->watch_calls) behave_depth_hook(L, ar);
     if (c->coverage == NULL || !lua_getinfo(L, "S", ar) || ar->source[0] != '@') return;
     behave_coverage_record(c->coverage, ar, ar->event != LUA_HOOKLINE);
 }

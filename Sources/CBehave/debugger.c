@@ -86,7 +86,10 @@ static void behave_debug_hook(lua_State *L, lua_Debug *ar) {
         behave_count_hook(L, ar);
         return;
     }
-    if (c->coverage != NULL) behave_coverage_hook(L, ar);
+    if (c->coverage != NULL)
+        behave_coverage_hook(L, ar);
+    else if (c->watch_calls)
+        behave_depth_hook(L, ar);
     behave_debugger *d = c->debugger;
     if (ar->event != LUA_HOOKLINE || d == NULL || !behave_debug_marked(d, ar->currentline)) return;
     if (!lua_getinfo(L, "S", ar)) return;
@@ -94,7 +97,7 @@ static void behave_debug_hook(lua_State *L, lua_Debug *ar) {
 }
 
 void behave_debug_hook_install(behave_control *c, lua_State *L) {
-    int mask = LUA_MASKLINE | (c->coverage != NULL ? LUA_MASKCALL : 0) | (c->hook_interval > 0 ? LUA_MASKCOUNT : 0);
+    int mask = LUA_MASKLINE | (c->coverage != NULL || c->watch_calls ? LUA_MASKCALL : 0) | (c->hook_interval > 0 ? LUA_MASKCOUNT : 0);
     lua_sethook(L, behave_debug_hook, mask, c->hook_interval);
 }
 

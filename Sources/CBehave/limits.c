@@ -48,12 +48,13 @@ static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
 
 void behave_restore_hook(behave_control *c, lua_State *L) {
     int count = c->hook_interval > 0 ? LUA_MASKCOUNT : 0;
+    int calls = c->watch_calls ? LUA_MASKCALL : 0;
     if (c->debugger != NULL)
         behave_debug_hook_install(c, L);
     else if (c->coverage != NULL)
         lua_sethook(L, behave_coverage_hook, LUA_MASKLINE | LUA_MASKCALL | count, c->hook_interval);
     else if (count)
-        lua_sethook(L, behave_count_hook, LUA_MASKCOUNT, c->hook_interval);
+        lua_sethook(L, behave_count_hook, count | calls, c->hook_interval);
     else
         lua_sethook(L, NULL, 0, 0);
 }
@@ -68,13 +69,14 @@ void behave_arm_hook(behave_control *c, lua_State *co) {
 /* Lua copies a thread's hook into every coroutine it creates, and the count lives in the
  * control block, so a budget cannot be split across coroutines. */
 void behave_count_hook(lua_State *L, lua_Debug *ar) {
+    if (ar->event != LUA_HOOKCOUNT) {
+        behave_depth_hook(L, ar);
+        return;
+    }
     behave_control *c = behave_control_of(L);
     c->instructions += c->hook_interval;
     if (!c->terminated && c->max_instructions > 0 && c->instructions > c->max_instructions)
         c->terminated = BEHAVE_LIMIT_INSTRUCTIONS;
-    /* lua_getstack walks at most max_depth frames, and only as deep as the stack is. */
-    if (!c->terminated && c->max_depth > 0 && lua_getstack(L, c->max_depth, ar))
-        c->terminated = BEHAVE_LIMIT_DEPTH;
 #ifdef BEHAVE_TSAN
     /* An intercepted call, where ThreadSanitizer delivers the signals it holds back: a Ctrl-C
      * handler (behave_cancel) runs here rather than never. */
@@ -87,8 +89,44 @@ void behave_count_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
-void behave_install_hook(lua_State *L, int interval) {
+/* How many call frames coroutine L has, or limit + 1 when it has more: lua_getstack walks from
+ * the top only as deep as it is asked, so a halving search costs what the stack's depth does. */
+static int behave_frames(lua_State *L, int limit) {
+    lua_Debug probe;
+    if (lua_getstack(L, limit, &probe)) return limit + 1;
+    int present = -1, absent = limit;
+    while (absent - present > 1) {
+        int level = present + (absent - present) / 2;
+        if (lua_getstack(L, level, &probe))
+            present = level;
+        else
+            absent = level;
+    }
+    return absent;
+}
+
+/* Every call is seen, so a recursion stops at the frame that passes the limit, not at the next
+ * count. The frames are counted again only when enough calls have been made since the last
+ * count to pass the limit (each call adds at most one frame, a return only takes away), or
+ * when another coroutine runs: a recursion far below the limit is rarely walked. */
+void behave_depth_hook(lua_State *L, lua_Debug *ar) {
+    behave_control *c = behave_control_of(L);
+    /* A tail call reuses its caller's frame. */
+    if (c->max_depth <= 0 || ar->event != LUA_HOOKCALL) return;
+    if (c->depth_thread == L && --c->depth_slack > 0) return;
+    int frames = behave_frames(L, c->max_depth);
+    c->depth_thread = L;
+    c->depth_slack = c->max_depth + 1 - frames;
+    if (frames > c->max_depth && !c->terminated) c->terminated = BEHAVE_LIMIT_DEPTH;
+    if (behave_should_stop(c)) {
+        if (c->debugger != NULL) behave_debug_limit(c, L);
+        behave_raise_termination(L);
+    }
+}
+
+void behave_install_hook(lua_State *L, int interval, int watch_calls) {
     behave_control *c = behave_control_of(L);
     c->hook_interval = interval;
+    c->watch_calls = watch_calls;
     behave_restore_hook(c, L);
 }

@@ -102,6 +102,27 @@ struct SandboxLimitTests: HostileScriptSuite {
     }
 
     @Test(
+        "a depth limit stops a recursion at the frame that passes it, however few instructions each call runs",
+        arguments: [
+            (100, "local function f(n) print(n) return 1 + f(n + 1) end f(1)"),
+            (1000, "local function f(n) print(n) return 1 + f(n + 1) end f(1)"),
+            (100, "local t = setmetatable({}, {__index = function(t, k) print(k) return t[k + 1] end}) return t[1]"),
+            (
+                50,
+                "local co = coroutine.wrap(function() local function f(n) print(n) return 1 + f(n + 1) end f(1) end) co()"
+            ),
+        ])
+    func depthIsExact(depth: Int, source: String) async throws {
+        var limits = Limits()
+        limits.depth = depth
+        let (error, printed) = try await Self.outcome(source, limits: limits)
+        #expect(Self.limit(of: error) == .depth, "\(String(describing: error))")
+        // The task's own frames (its body, the chunk) count too: the recursion reaches a few fewer.
+        let deepest = printed.split(separator: "\n").compactMap { Int($0) }.max() ?? 0
+        #expect(deepest <= depth && deepest >= depth - 5, "reached \(deepest) frames under a limit of \(depth)")
+    }
+
+    @Test(
         "a parser bomb (deeply nested source) is a syntax error, not a crash",
         arguments: ["parentheses", "tables", "blocks", "unary minus"])
     func parserBomb(kind: String) async throws {

@@ -99,7 +99,8 @@ enum StateBuilder {
         // stops everything else from outside the interpreter (watchdog.c).
         let polling = policy.interruption == .polling || behave_signal_interruption_works() == 0
         if policy.limits.instructions > 0 || policy.limits.depth > 0 || polling {
-            lua.control.installCountHook(on: lua.pointer, interval: hookInterval)
+            lua.control.installCountHook(
+                on: lua.pointer, interval: hookInterval, watchingCalls: policy.limits.depth > 0)
         }
         lua.control.setPolling(polling)
         if policy.isTrusted, policy.limits.memory > 0 { lua.memoryLimit = policy.limits.memory }

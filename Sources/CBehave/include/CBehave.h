@@ -99,7 +99,11 @@ typedef struct behave_control {
     struct behave_debugger *debugger; /* the opt-in line hook of `behave debug` (debugger.c); NULL = none */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
-    int max_depth;          /* Lua call frames, checked by the count hook; 0 = Lua's own limits */
+    int max_depth;          /* call frames of the running coroutine, checked as each call starts
+                               (limits.c); 0 = Lua's own limits */
+    int watch_calls;        /* 1: the hook also sees calls, where the depth limit is checked */
+    lua_State *depth_thread; /* the coroutine the last depth walk was of */
+    int depth_slack;        /* calls it may still make before it can pass the limit */
     /* deadlines, watched from outside the interpreter (watchdog.c); CLOCK_MONOTONIC, 0 = none.
        Written by the state's thread, read by the watchdog: __atomic builtins only. */
     long long deadline_ns;     /* this slice's time limit */
@@ -310,7 +314,7 @@ int behave_tostring(lua_State *L);
  * instructions (and polls the preemption flag), on L and (Lua copies hooks) every coroutine
  * it creates afterwards. Without it, Lua runs at its own speed and the watchdog arms a hook
  * only when a deadline passes or the run is cancelled. */
-void behave_install_hook(lua_State *L, int interval);
+void behave_install_hook(lua_State *L, int interval, int watch_calls);
 /* Coverage (coverage.c): counts of the lines run and the functions called in chunks named after
  * a file ("@path"), kept outside any state and shared by the states that install them. Every
  * function takes the counts' lock: hosts on several threads may share them. */

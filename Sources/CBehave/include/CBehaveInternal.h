@@ -72,6 +72,7 @@ void *behave_heap_resize(behave_heap *h, void *block, size_t size, size_t new_si
 
 /* The count hook (limits.c): instructions, depth, and the watchdog's flag. */
 void behave_count_hook(lua_State *L, lua_Debug *ar);
+void behave_depth_hook(lua_State *L, lua_Debug *ar);
 /* The line and call hook of a state that records coverage (coverage.c). */
 void behave_coverage_hook(lua_State *L, lua_Debug *ar);
 /* The deadlines of the slice running on this thread have changed: the timer or the watchdog
