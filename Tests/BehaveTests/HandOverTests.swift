@@ -148,4 +148,39 @@ struct HandOverTests {
         #expect(failures.all == "xx")
         #expect(lines.all.hasSuffix("went on\n"))
     }
+
+    @Test(
+        "the duration limit is the whole run's: copies that take the channel over one after another do not restart it")
+    func durationAcrossCopies() async throws {
+        let lines = Lines()
+        var policy = SandboxPolicy()
+        policy.limits.duration = 1
+        let host = try BehaveHost(
+            modules: [], policy: policy,
+            output: OutputSink(write: { lines.add($0) }, diagnostic: { lines.add($0 + "\n") }))
+        let channel = EventChannel()
+        // A new copy takes over every 0.3 s, for as long as copies run.
+        let announcer = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(nanoseconds: 300_000_000)
+                while !channel.handOver(.now), !Task.isCancelled { try await Task.sleep(nanoseconds: 5_000_000) }
+            }
+        }
+        defer { announcer.cancel() }
+        var copies = 0
+        var ending: BehaveError?
+        while copies < 10, ending == nil {
+            copies += 1
+            do {
+                let report = try await host.run(
+                    Behaviour(name: "c\(copies).lua", source: #"on("E", print)"#), events: channel)
+                #expect(report.finish == .handedOver)
+            } catch { ending = error }
+        }
+        guard case .terminated(let error)? = ending, case .limit(.duration) = error.kind else {
+            Issue.record("\(copies) copies ran without the run's duration limit: \(String(describing: ending))")
+            return
+        }
+        #expect(copies < 10)
+    }
 }

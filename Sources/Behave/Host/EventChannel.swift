@@ -39,19 +39,24 @@ public final class EventChannel: Sendable {
     /// its place on the same channel: at once (`.now`), or (`.whenIdle`) once no task is ready
     /// and no action is in flight, after the behaviour's handlers of ``HandOver/reloadEvent``
     /// have had `notice` and run. The run then ends with ``Finish/handedOver``, and the events it
-    /// had not delivered wait here for the next run, in order. Returns false, and asks nothing,
-    /// when no run reads the channel.
+    /// had not delivered wait here for the next run, in order. The next run goes on with this
+    /// one: its duration limit (``Limits/duration``) counts from this run's start (the first of a
+    /// chain of hand-overs), not its own. Returns false, and asks nothing, when no run reads the
+    /// channel.
     @discardableResult
     public func handOver(_ moment: HandOver.Moment, notice: PlainValue = .null) -> Bool {
         state.handOver(HandOver(moment: moment, notice: notice))
     }
 
-    func attach(_ inbox: Inbox) { state.attach(inbox) }
+    /// Attaches a run's inbox; returns when the run that handed the channel over to it started
+    /// (the first of a chain of hand-overs), nil when the last run on the channel did not hand over.
+    func attach(_ inbox: Inbox) -> Double? { state.attach(inbox) }
 
     /// Detaches the run's inbox: `kept` (what a run that handed over had not delivered), then the
     /// events and the end still in the inbox, wait for the next run, before anything sent after.
-    func detach(_ inbox: Inbox, keeping kept: [Inbox.Message] = []) {
-        state.detach(inbox, keeping: kept)
+    /// `handedOverFrom` is when a run that handed over started, which the next run goes on from.
+    func detach(_ inbox: Inbox, keeping kept: [Inbox.Message] = [], handedOverFrom: Double? = nil) {
+        state.detach(inbox, keeping: kept, handedOverFrom: handedOverFrom)
     }
 
     private final class Guarded: @unchecked Sendable {
@@ -59,6 +64,8 @@ public final class EventChannel: Sendable {
         private var inbox: Inbox?
         private var backlog: [Inbox.Message] = []
         private var finished = false
+        /// When the chain of runs that handed the channel over started.
+        private var handedOverFrom: Double?
 
         // Posted under the lock (the order is always the channel's lock, then the inbox's), so
         // that a run detaching cannot leave a message in an inbox no one reads any more.
@@ -85,9 +92,10 @@ public final class EventChannel: Sendable {
             }
         }
 
-        func attach(_ inbox: Inbox) {
+        func attach(_ inbox: Inbox) -> Double? {
             lock.withLock {
                 self.inbox = inbox
+                defer { handedOverFrom = nil }
                 // The end, once said, holds for every run: one that ended before taking it must
                 // not leave the next waiting for it.
                 if finished, !backlog.contains(where: { if case .eventsEnded = $0 { true } else { false } }) {
@@ -96,13 +104,15 @@ public final class EventChannel: Sendable {
                 // Under the lock, so an event sent meanwhile cannot overtake the backlog.
                 inbox.post(contentsOf: backlog)
                 backlog = []
+                return handedOverFrom
             }
         }
 
-        func detach(_ old: Inbox, keeping kept: [Inbox.Message]) {
+        func detach(_ old: Inbox, keeping kept: [Inbox.Message], handedOverFrom: Double?) {
             lock.withLock {
                 guard inbox === old else { return }
                 inbox = nil
+                self.handedOverFrom = handedOverFrom
                 let left = old.take().filter { message in
                     switch message {
                     case .event, .eventsEnded: true

@@ -93,9 +93,11 @@ final class Scheduler {
         let virtual = clock as? VirtualClock
         let inbox = self.inbox
         let observer = virtual?.observe { inbox.nudge() }
-        events?.attach(inbox)
+        // A copy that takes the channel over goes on with the run it continues: the duration
+        // limit is the whole run's, counted from the start of the first copy.
+        let runStart = events?.attach(inbox) ?? start
         defer {
-            events?.detach(inbox, keeping: undelivered ?? [])
+            events?.detach(inbox, keeping: undelivered ?? [], handedOverFrom: undelivered == nil ? nil : runStart)
             if let observer { virtual?.stopObserving(observer) }
             for task in inFlight.values { task.cancel() }
             inFlight.removeAll()
@@ -107,7 +109,7 @@ final class Scheduler {
         do {
             return try await withTaskCancellationHandler {
                 try await loop(
-                    origin: origin, start: start, timeline: timeline, eventsOpen: events != nil,
+                    origin: origin, start: start, runStart: runStart, timeline: timeline, eventsOpen: events != nil,
                     untilMainEnds: untilMainEnds)
             } onCancel: {
                 cancellation.cancel()
@@ -121,12 +123,12 @@ final class Scheduler {
     }
 
     nonisolated(nonsending) private func loop(
-        origin: Double, start: Double, timeline: [TimedEvent], eventsOpen: Bool,
+        origin: Double, start: Double, runStart: Double, timeline: [TimedEvent], eventsOpen: Bool,
         untilMainEnds: Bool
     ) async throws(BehaveError) -> Finish {
         let virtual = clock as? VirtualClock
         let duration = host.policy.limits.duration
-        let limitAt = duration > 0 ? start + duration : nil
+        let limitAt = duration > 0 ? runStart + duration : nil
         // On the system's clock the watchdog also stops a slice that outlives the run's limit.
         if virtual == nil, let limitAt { host.runDeadline = BehaveHost.deadline(after: max(limitAt - clock.now, 1e-9)) }
         defer { host.runDeadline = 0 }
