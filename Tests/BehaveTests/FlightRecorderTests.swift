@@ -283,6 +283,28 @@ struct FlightRecorderEdgeTests {
         #expect(report.outcome.kind == .terminated)
     }
 
+    @Test("a recording that raises its own limits replays within the replay's: the defaults, or those it is given")
+    func raisedLimits() async throws {
+        let host = try FlightRecorderTests.quietHost([Echo()])
+        try await host.run(Behaviour(name: "l.lua", source: "print(1)"))
+        var recording = try #require(host.lastRecording)
+        recording.limits.memory = 1 << 40
+        recording.limits.time = 31_536_000
+        let hog = Behaviour(name: "l.lua", source: "local t = {} while true do t[#t + 1] = ('x'):rep(1000) .. #t end")
+        let quiet = OutputSink(write: { _ in }, diagnostic: { _ in })
+        let byDefault = try await BehaveHost.replay(recording, behaviour: hog, output: quiet)
+        #expect(byDefault.outcome.kind == .terminated)
+        #expect(byDefault.outcome.message?.contains("memory (64 MiB)") == true, "\(byDefault.outcome)")
+        var ceiling = Limits()
+        ceiling.memory = 4 << 20
+        let given = try await BehaveHost.replay(recording, behaviour: hog, output: quiet, limits: ceiling)
+        #expect(given.outcome.message?.contains("memory (4 MiB)") == true, "\(given.outcome)")
+        // A lower recorded limit still holds: the replay ends as the run did.
+        recording.limits.memory = 2 << 20
+        let lower = try await BehaveHost.replay(recording, behaviour: hog, output: quiet, limits: ceiling)
+        #expect(lower.outcome.message?.contains("memory (2 MiB)") == true, "\(lower.outcome)")
+    }
+
     struct Typed: BehaveModule {
         let name = "Typed"
         var actions: [Action] {

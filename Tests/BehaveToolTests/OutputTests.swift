@@ -30,6 +30,32 @@ struct OutputTests {
         #expect((try String(contentsOfFile: err, encoding: .utf8)) == "behave: cancelled\n")
     }
 
+    @Test(
+        "a replay that SIGTERM or SIGINT stops keeps what it printed, says cancelled and exits 143 or 130",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func replaySignalled(signal: Int32, code: Int32) throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write("print('hello')\n", to: "f.lua", in: directory)
+        let recording = directory.appendingPathComponent("f.rec").path
+        #expect(try Tool.run(["run", "--record", recording, script]).status == 0)
+        // Another copy that goes on where the recording ends: the replay is still running when signalled.
+        let endless = try Tool.write("print('hello')\nwhile true do end\n", to: "g.lua", in: directory)
+        let out = directory.appendingPathComponent("out").path
+        let err = directory.appendingPathComponent("err").path
+        let pid = try #require(
+            spawnQuietly(
+                [Tool.executable.path, "replay", "--behaviour", endless, recording], stdout: out, stderr: err))
+        usleep(1_500_000)
+        kill(pid, signal)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect(status & 0x7f == 0, "exited, not killed by the signal")
+        #expect((status >> 8) & 0xff == code)
+        #expect((try String(contentsOfFile: out, encoding: .utf8)) == "hello\n")
+        // Stopped in its loop, as a run is: where it was.
+        #expect((try String(contentsOfFile: err, encoding: .utf8)) == "behave: cancelled at \(endless):2\n")
+    }
+
     @Test("a write that fails (a full disk) exits 74 with one line")
     func fullDisk() throws {
         let directory = try Tool.temporaryDirectory()

@@ -70,7 +70,8 @@ public final class BehaveHost: @unchecked Sendable {
     let tracer: Tracer
     /// What the behaviour's `os.time()` and `os.clock()` read.
     let readings: ClockReadings
-    let cancelFlag = CancelFlag()
+    /// What cancels this host's runs: its own, or the one a caller made (``adopt(_:)``).
+    private(set) var cancelFlag = CancelFlag()
     /// One run at a time uses the state.
     let gate = RunGate()
     /// Whether the current state has run nothing yet, so the next run may use it as is.
@@ -168,6 +169,12 @@ public final class BehaveHost: @unchecked Sendable {
     /// A handle that cancels the running behaviour from any thread (Ctrl-C, a Swift `Task`).
     /// It stays valid across runs.
     public var cancellation: Cancellation { Cancellation(flag: cancelFlag) }
+
+    /// Makes `cancellation` the handle that cancels this host's runs, in place of its own.
+    func adopt(_ cancellation: Cancellation) {
+        cancelFlag = cancellation.sharedFlag
+        lua.control.shareCancellation(cancelFlag.pointer)
+    }
 
     /// Chooses the signal hosts with ``SandboxPolicy/Interruption/signal`` interrupt Lua code
     /// with (default SIGURG). Call it before any host runs: it returns false once the handler

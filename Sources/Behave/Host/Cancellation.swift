@@ -8,6 +8,13 @@ public struct Cancellation: @unchecked Sendable {
 
     init(flag: CancelFlag) { self.flag = flag }
 
+    /// A handle of its own, for a run whose host is made for it (``BehaveHost/replay(_:behaviour:output:trusted:limits:cancellation:)``):
+    /// route a signal to it before the run starts.
+    public init() { self.flag = CancelFlag() }
+
+    /// The flag behind the handle.
+    var sharedFlag: CancelFlag { flag }
+
     /// Requests cancellation: the watchdog stops the running behaviour at once, wherever it is
     /// (Lua code, a library call, a wait). Async-signal-safe: a signal handler may call
     /// `behave_cancel(flagPointer)`, which is what this does.

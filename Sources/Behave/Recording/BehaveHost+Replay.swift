@@ -9,6 +9,9 @@ extension BehaveHost {
     /// anywhere, and names its own copy). The runtime gets the recorded steps, events and async answers in the
     /// recorded order, at the recorded instants; each action call is answered as it was, and what
     /// actions wrote is written where they wrote it. Output goes to `output` (stdout by default).
+    /// The recorded limits hold only up to `limits` (the mode's defaults when nil: the sandbox's, or
+    /// none for a trusted replay): a recording may come from anywhere, and never raises its own.
+    /// `cancellation` (or cancelling the task) ends the replay as it ends a run: `cancelled`.
     ///
     /// ```swift
     /// let report = try await BehaveHost.replay(recording)
@@ -18,7 +21,8 @@ extension BehaveHost {
     /// Throws when the copy cannot run at all (none given and the recording does not carry it, or
     /// it does not compile); how the replayed run ended, error or not, is in the report.
     nonisolated(nonsending) public static func replay(
-        _ recording: Recording, behaviour: Behaviour? = nil, output: OutputSink? = nil, trusted: Bool = false
+        _ recording: Recording, behaviour: Behaviour? = nil, output: OutputSink? = nil, trusted: Bool = false,
+        limits: Limits? = nil, cancellation: Cancellation? = nil
     ) async throws(BehaveError) -> ReplayReport {
         guard !recording.isTrusted || trusted else {
             throw .invalid([
@@ -27,15 +31,17 @@ extension BehaveHost {
                     "the recording is of a trusted run: it replays only when trusted (--trusted)")
             ])
         }
-        return try await replay(recording, behaviour: behaviour, output: output, stoppingAtCall: nil, trusted: trusted)
+        return try await replay(
+            recording, behaviour: behaviour, output: output, stoppingAtCall: nil, trusted: trusted, limits: limits,
+            cancellation: cancellation)
     }
 
-    /// ``replay(_:behaviour:output:trusted:)``, stopped at call `stoppingAtCall` (from 0) if given:
-    /// its divergence then says where the script makes that call. Trusted only when both the
+    /// ``replay(_:behaviour:output:trusted:limits:cancellation:)``, stopped at call `stoppingAtCall` (from 0) if
+    /// given: its divergence then says where the script makes that call. Trusted only when both the
     /// recording and `trusted` say so.
     nonisolated(nonsending) static func replay(
         _ recording: Recording, behaviour: Behaviour?, output: OutputSink?, stoppingAtCall: Int?, trusted: Bool,
-        completing: Bool = true
+        limits ceiling: Limits? = nil, cancellation: Cancellation? = nil, completing: Bool = true
     ) async throws(BehaveError) -> ReplayReport {
         // Another copy is held to the recorded calls' arguments: the recorded copy gives them first.
         let recording =
@@ -48,7 +54,7 @@ extension BehaveHost {
             )
         }
         var policy = recording.isTrusted && trusted ? SandboxPolicy.trusted : SandboxPolicy()
-        policy.limits = policy.isTrusted ? recording.limits : Self.boundedLimits(recording.limits)
+        policy.limits = Self.boundedLimits(recording.limits, by: ceiling ?? policy.limits)
         let output = output ?? OutputSink.standard()
         let cursor = ReplayCursor(recording, output: output)
         cursor.stopAtCall = stoppingAtCall
@@ -61,6 +67,7 @@ extension BehaveHost {
             throw .failed(LuaError(kind: .memory, message: "cannot create the Lua state"))
         }
         host.recordingLimit = 0
+        if let cancellation { host.adopt(cancellation) }
         host.readings.replay = cursor
         host.context = recording.context
         return try await host.replaying(recording, behaviour: behaviour, cursor: cursor)
@@ -86,14 +93,22 @@ extension BehaveHost {
             outcome: RecordedOutcome(.completed), error: nil, divergence: nil, lacking: recording.droppedEntries,
             recorded: recording.outcome, sameCopy: SHA256.hex(behaviour.bytes) == recording.behaviour.digest)
         do {
-            let finish = try await scheduler.replay(
-                main: chunk, arguments: recording.arguments, cursor: cursor, outcome: recording.outcome)
+            let cancellation = self.cancellation
+            let finish = try await withTaskCancellationHandler {
+                try await scheduler.replay(
+                    main: chunk, arguments: recording.arguments, cursor: cursor, outcome: recording.outcome)
+            } onCancel: {
+                cancellation.cancel()
+            }
             report.outcome = RecordedOutcome(finish, failedTasks: scheduler.failedTasks)
         } catch {
+            let error = error as? BehaveError ?? .failed(LuaError(kind: .runtime, message: "\(error)"))
             report.outcome = RecordedOutcome(error, failedTasks: scheduler.failedTasks)
             report.error = error
         }
         report.filled = cursor.filled
+        // Cancelled, the replay says so, whatever the recording holds.
+        if case .terminated(let lua)? = report.error, lua.kind == .cancelled { return report }
         if cursor.reachedCut {
             report.error = nil
         } else if cursor.reachedEnd, let recorded = recording.outcome {
@@ -133,7 +148,7 @@ extension BehaveHost {
         guard
             let report = try? await replay(
                 recording, behaviour: behaviour, output: discarded, stoppingAtCall: nil, trusted: trusted,
-                completing: false),
+                limits: nil, completing: false),
             report.divergence == nil
         else { return recording }
         var completed = recording
@@ -144,15 +159,23 @@ extension BehaveHost {
         return completed
     }
 
-    /// A recording's limits for a sandboxed replay: a recording may come from anywhere, so a limit
-    /// it turns off (0) is the default's, and the time a slice may take is never unbounded.
-    static func boundedLimits(_ recorded: Limits) -> Limits {
-        let defaults = Limits()
+    /// A recording's limits as a replay holds them: each no higher than `ceiling`'s (where both
+    /// set one), and `ceiling`'s where the recording sets none (0), for a recording may come from
+    /// anywhere. The time a sandboxed slice may take is never unbounded.
+    static func boundedLimits(_ recorded: Limits, by ceiling: Limits) -> Limits {
+        func lower<T: Comparable & Numeric>(_ recorded: T, _ ceiling: T) -> T {
+            recorded == 0 || ceiling == 0 ? (recorded == 0 ? ceiling : recorded) : min(recorded, ceiling)
+        }
         var limits = recorded
-        if limits.memory == 0 { limits.memory = defaults.memory }
-        if limits.time == 0 || !limits.time.isFinite { limits.time = defaults.time }
-        if limits.output == 0 { limits.output = defaults.output }
-        if limits.input == 0 { limits.input = defaults.input }
+        if !limits.time.isFinite || limits.time < 0 { limits.time = 0 }
+        if !limits.duration.isFinite || limits.duration < 0 { limits.duration = 0 }
+        limits.memory = lower(limits.memory, ceiling.memory)
+        limits.instructions = lower(limits.instructions, ceiling.instructions)
+        limits.time = lower(limits.time, ceiling.time)
+        limits.output = lower(limits.output, ceiling.output)
+        limits.depth = lower(limits.depth, ceiling.depth)
+        limits.duration = lower(limits.duration, ceiling.duration)
+        limits.input = lower(limits.input, ceiling.input)
         return limits
     }
 }

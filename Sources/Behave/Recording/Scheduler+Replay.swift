@@ -12,6 +12,8 @@ extension Scheduler {
         try host.slice { try runtime.start(main, arguments: arguments) }
         var waiting = 0
         while true {
+            // A replay never waits for time, so nothing else would see a cancellation between slices.
+            try host.checkCancelled()
             let entry: RecordedEntry?
             do { entry = try cursor.nextForRuntime() } catch is ReplayStop {
                 throw .terminated(LuaError(kind: .cancelled, message: "the replay diverged"))

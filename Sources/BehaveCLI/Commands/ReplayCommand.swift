@@ -8,7 +8,8 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Run a recording (`run --record FILE`) again, exactly: same output, same error, same exit code.",
         discussion: """
             The recorded copy runs on a virtual clock, with the recorded context, limits, arguments and \
-            seed, in the sandbox; a recording of a trusted run replays only with --trusted. Events arrive at their recorded times and every \
+            seed, in the sandbox; the recorded limits hold up to the limit options' (their defaults when \
+            not given), never above them; a recording of a trusted run replays only with --trusted. Events arrive at their recorded times and every \
             action is answered from the recording: no module code runs. With --behaviour, another copy runs \
             against the recording, and the replay stops where it leaves it (exit 5), showing both sides. A \
             recording cut by its byte cap replays up to the cut (exit 6).
@@ -28,6 +29,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Replays a recording of a trusted run trusted, with the stock library (it is refused otherwise).")
     var trusted = false
 
+    // The recording's own limits hold only up to these: a recording may come from anywhere.
+    @OptionGroup(title: "Limits (the most the recorded ones may be)") var limits: LimitOptions
+
     func run() async throws {
         let name = BehaveTool.current.name
         let recorded: Recording
@@ -37,9 +41,17 @@ struct ReplayCommand: AsyncParsableCommand {
             if let behaviour { copy = try Behaviour.read(path: behaviour) } else { copy = nil }
         } catch { throw BehaveExit.report(error) }
         let report: ReplayReport
-        do { report = try await BehaveHost.replay(recorded, behaviour: copy, trusted: trusted) } catch {
+        let ceiling = limits.applied(to: trusted && recorded.isTrusted ? Limits.unlimited : Limits())
+        // Ctrl-C, SIGTERM and SIGHUP end the replay as they end a run: its output, then `cancelled`.
+        let cancellation = Cancellation()
+        Interrupts.route(to: cancellation)
+        do {
+            report = try await BehaveHost.replay(
+                recorded, behaviour: copy, trusted: trusted, limits: ceiling, cancellation: cancellation)
+        } catch {
             throw BehaveExit.report(error)
         }
+        if Interrupts.cancelled, let error = report.error { throw BehaveExit.report(error) }
         if let divergence = report.divergence {
             try BehaveExit.flushOutput()
             StandardError.write("\(name): the replay left the recording \(divergence)\n")

@@ -90,7 +90,7 @@ struct TestCommand: AsyncParsableCommand {
         }
         var policy = sandbox.policy
         // A test that waits for what never comes would otherwise run forever on its virtual clock.
-        if sandbox.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }
+        if sandbox.limits.durationLimit == nil { policy.limits.duration = TestSuite.defaultDuration }
         let suite = TestSuite(
             files: files, filter: filter, junit: junit, trace: trace, realTime: realTime, context: contextEntries,
             policy: policy,

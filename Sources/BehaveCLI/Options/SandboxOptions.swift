@@ -11,35 +11,7 @@ package struct SandboxOptions: ParsableArguments {
     )
     var trusted = false
 
-    @Option(
-        name: .customLong("memory-limit"),
-        help: "Bytes the Lua state may hold (e.g. 64MiB, 512KiB, 1000000), up to 1024GiB; 0 for none. Default 64MiB.")
-    var memoryLimit: ByteCount?
-
-    @Option(
-        name: .customLong("instruction-limit"),
-        help: "VM instructions per run slice, counted exactly (slower); 0 for none. Default: none.")
-    var instructionLimit: Int?
-
-    @Option(
-        name: .customLong("time-limit"),
-        help: "Wall-clock seconds per run slice, up to 31536000 (a year); 0 for none. Default 30.")
-    var timeLimit: Double?
-
-    @Option(
-        name: .customLong("output-limit"),
-        help: "Bytes print and modules may write, up to 1024GiB; 0 for none. Default 16MiB.")
-    var outputLimit: ByteCount?
-
-    @Option(
-        name: .customLong("depth-limit"),
-        help: "Lua call depth, up to 1000000, checked by the same count hook; 0 for none. Default: none.")
-    var depthLimit: Int?
-
-    @Option(
-        name: .customLong("duration-limit"),
-        help: "Seconds the whole run may last, waits included, up to 31536000 (a year); 0 for none. Default: none.")
-    var durationLimit: Double?
+    @OptionGroup var limits: LimitOptions
 
     @OptionGroup var input: InputOptions
 
@@ -71,29 +43,9 @@ package struct SandboxOptions: ParsableArguments {
         return true
     }
 
-    package func validate() throws {
-        func check<T: Comparable>(
-            _ name: String, _ value: T?, _ range: ClosedRange<T>, _ upper: String, written: String? = nil
-        ) throws {
-            guard let value, !range.contains(value) else { return }
-            throw ValidationError("\(name) must be from 0 (none) to \(upper), not \(written ?? "\(value)")")
-        }
-        try check("--memory-limit", memoryLimit?.bytes, Range.bytes, "1024GiB", written: memoryLimit?.text)
-        try check("--output-limit", outputLimit?.bytes, Range.bytes, "1024GiB", written: outputLimit?.text)
-        try check("--instruction-limit", instructionLimit, Range.instructions, "\(Int.max)")
-        try check("--depth-limit", depthLimit, Range.depth, "1000000")
-        try check("--time-limit", timeLimit, Range.seconds, "31536000 seconds")
-        try check("--duration-limit", durationLimit, Range.seconds, "31536000 seconds")
-    }
-
     package var policy: SandboxPolicy {
         var policy = trusted ? SandboxPolicy.trusted : SandboxPolicy()
-        if let memoryLimit { policy.limits.memory = memoryLimit.bytes }
-        if let instructionLimit { policy.limits.instructions = instructionLimit }
-        if let timeLimit { policy.limits.time = timeLimit }
-        if let outputLimit { policy.limits.output = outputLimit.bytes }
-        if let depthLimit { policy.limits.depth = depthLimit }
-        if let durationLimit { policy.limits.duration = durationLimit }
+        policy.limits = limits.applied(to: policy.limits)
         policy.limits.input = input.limit
         return policy
     }
