@@ -225,6 +225,14 @@ int behave_runtime_push_test_stop(lua_State *L, behave_runtime *rt) {
     return LUA_OK;
 }
 
+int behave_runtime_push_context_setter(lua_State *L, behave_runtime *rt) {
+    if (!lua_checkstack(L, 2)) return BEHAVE_RUNTIME_NO_ROOM;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->anchor);
+    lua_getiuservalue(L, -1, D_CONTEXT);
+    lua_remove(L, -2);
+    return LUA_OK;
+}
+
 int behave_runtime_results(lua_State *L, behave_runtime *rt) {
     return rt_protected(L, rt, D_RESULTS, 0);
 }

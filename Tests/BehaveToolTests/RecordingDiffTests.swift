@@ -54,6 +54,31 @@ struct RecordingDiffTests {
         #expect(try Tool.read("keynote_test.lua", in: directory) == text)
     }
 
+    @Test("tests made from recordings under different contexts pass side by side, each with its run's context")
+    func testsFromContexts() throws {
+        let directory = try Tool.temporaryDirectory()
+        _ = try Tool.write(
+            "print(context.platform, context.build)\nassert(context.platform ~= 'android' or context.build == '7')\n",
+            to: "b.lua", in: directory)
+        for (platform, build) in [("ios", "3"), ("android", "7")] {
+            let recorded = try Tool.run(
+                [
+                    "run", "--record", "\(platform).rec", "--context", "platform=\(platform)", "--context",
+                    "build=\(build)",
+                    "b.lua",
+                ], in: directory)
+            #expect(recorded.stdout == "\(platform)\t\(build)\n", "\(recorded.stderr)")
+            let made = try Tool.run(
+                ["test", "--from-recording", "\(platform).rec", "-o", "\(platform)_test.lua"], in: directory)
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let text = try Tool.read("android_test.lua", in: directory)
+        #expect(text.contains(#"build = "7""#) && text.contains(#"platform = "android""#), "\(text)")
+        let passing = try Tool.run(["test", "ios_test.lua", "android_test.lua"], in: directory)
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.contains("2 passed, 0 failed"), "\(passing.stdout)")
+    }
+
     @Test("diff reports exactly the call whose argument changed, with both sides; the same copy differs in nothing")
     func diff() throws {
         let directory = try Self.keynoteCorpus()

@@ -2,7 +2,7 @@
 extension Recording {
     /// A test file that runs the behaviour at `behaviourPath` (relative to the test file) with each
     /// module faked by the answers the recorded run got, in order (an async answer after as long
-    /// as it took), its events at their recorded times and its seed; and that checks each action's
+    /// as it took), its events at their recorded times, its context and its seed; and that checks each action's
     /// calls and how the run ended. A recording of a failure gives a test that fails the same
     /// way until the behaviour is fixed. It is meant to be edited.
     public func testFile(behaviourPath: String) -> String {
@@ -13,14 +13,6 @@ extension Recording {
             "-- async answer after as long as it took); the events arrive at their recorded times. It checks",
             "-- each action's calls and how the run ended. Edit it as any test.",
         ]
-        if !context.isEmpty {
-            let entries = context.keys.sorted().map {
-                "--context \($0)=\(context[$0]?.text ?? context[$0]?.jsonText ?? "")"
-            }
-            lines.append(
-                "-- The recorded run's context: run it with `behave test \(Self.comment(entries.joined(separator: " ")))`."
-            )
-        }
         if droppedEntries > 0 {
             lines.append(
                 "-- The recording lacks \(droppedEntries) entries, cut by its byte cap: it checks the part it holds.")
@@ -61,6 +53,8 @@ extension Recording {
         if !arguments.isEmpty {
             lines.append("    arguments = \(PlainValue.array(arguments.map(PlainValue.string)).luaText),")
         }
+        // The recorded run's context goes with it: tests made under different contexts pass side by side.
+        if !context.isEmpty { lines.append("    context = \(PlainValue.object(context).luaText),") }
         var previous = 0.0
         let events = self.events
         if !events.isEmpty {

@@ -94,4 +94,11 @@ struct RuntimeDriver {
         try lua.enter(base: base) { behave_runtime_push_test_stop($0, runtime) }
         return try lua.take(above: base).first ?? .nil
     }
+
+    /// The runtime's `setcontext(table)`, through which a test gives the behaviour it runs a context.
+    func contextSetter() throws -> LuaValue {
+        let base = lua.stack.count
+        try lua.enter(base: base) { behave_runtime_push_context_setter($0, runtime) }
+        return try lua.take(above: base).first ?? .nil
+    }
 }

@@ -92,6 +92,7 @@ extension BehaveHost {
                     return 2
                 })
             try functions.set("teststop", runtimeStopHook)
+            try functions.set("setcontext", runtime.contextSetter())
             lua.stack.pushRegistryField(BEHAVE_REGISTRY_MODULES)
             let modules = try LuaTable.read(from: lua.stack, at: -1)
             lua.stack.pop()

@@ -261,10 +261,10 @@ function env.fake(name, replacements)
 end
 
 ---Runs the behaviour at `path` (relative to the test file) inside the test, with `options.events`
----delivered at their times; returns when its main chunk has finished and the last event's
+---delivered at their times and `options.context` as its context; returns when its main chunk has finished and the last event's
 ---handlers have started.
 ---@param path string
----@param options? {events?: {event: string, data?: any, after?: number}[], arguments?: any[]}
+---@param options? {events?: {event: string, data?: any, after?: number}[], arguments?: any[], context?: table}
 ---@return {stopped: boolean, reason?: string, results: table} run
 function env.run_behaviour(path, options)
   if type(path) ~= "string" then
@@ -293,6 +293,12 @@ function env.run_behaviour(path, options)
       last = last + delay
       after(last, emit, event.event, event.data)
     end
+  end
+  local context = options and options.context
+  if context ~= nil then
+    if type(context) ~= "table" then error("run_behaviour: context must be a table", 2) end
+    -- What the app tells the behaviour, as a recorded run had it: the test's own context too.
+    host.setcontext(context)
   end
   local arguments = options and options.arguments or {}
   local mine = {stopped = false}

@@ -86,6 +86,9 @@ int behave_runtime_unhandled(const behave_runtime *runtime);
  * which stop() calls hook(reason) and ends only its task; it returns the function that ends the
  * run. Runs no Lua: LUA_OK, or BEHAVE_RUNTIME_NO_ROOM. */
 int behave_runtime_push_test_stop(lua_State *L, behave_runtime *runtime);
+/* Pushes setcontext(table), for a test file's helpers: the behaviour a test runs sees `table` as
+ * its context, a read-only view as the app's is. Runs no Lua: LUA_OK, or BEHAVE_RUNTIME_NO_ROOM. */
+int behave_runtime_push_context_setter(lua_State *L, behave_runtime *runtime);
 /* Leaves what the main chunk returned (the values are the result count: top minus the base). */
 int behave_runtime_results(lua_State *L, behave_runtime *runtime);
 
