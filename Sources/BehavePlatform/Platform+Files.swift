@@ -37,7 +37,9 @@ extension Platform {
     /// Runs `body` holding an exclusive lock on the file at `path` (made when missing), shared by
     /// every process that locks it: a read, then a write of what was read, is not lost to another
     /// process's write in between. Waits at most `seconds` for the lock, then returns nil
-    /// without running `body`: a lock held by a process that hangs never holds this one.
+    /// without running `body`: a lock held by a process that hangs never holds this one. After
+    /// nil, `errno` says why: `EWOULDBLOCK` for a lock held past `seconds`, else why the file
+    /// could not be opened (a read-only file system, a path through a file).
     package static func withFileLock<T>(_ path: String, seconds: Double, _ body: () throws -> T) rethrows -> T? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }

@@ -116,6 +116,24 @@ struct StoreToolTests {
         #expect(try Tool.run(["run", "--store-dir", store.path, script]).stdout == "visit 1\n")
     }
 
+    @Test(
+        "a store directory that is a file, or whose lock cannot be opened, says why, not that another process holds it")
+    func unusableDirectory() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(Self.visits, to: "visits.lua", in: directory)
+        let file = try Tool.write("not a directory\n", to: "file", in: directory)
+        let onFile = try Tool.run(["run", "--store-dir", file, script])
+        #expect(onFile.status == 1)
+        #expect(onFile.stderr.contains("store: \(file): not a directory"), "\(onFile.stderr)")
+        let store = directory.appendingPathComponent("store")
+        try FileManager.default.createDirectory(
+            at: store.appendingPathComponent(".lock"), withIntermediateDirectories: true)
+        let locked = try Tool.run(["run", "--store-dir", store.path, script])
+        #expect(locked.status == 1)
+        #expect(locked.stderr.contains("cannot take the store's lock: Is a directory"), "\(locked.stderr)")
+        #expect(!locked.stderr.contains("another process"))
+    }
+
     @Test("the list names each file that serves no namespace on its own line, lists the rest, exits 66; --clear NAME")
     func damagedFiles() throws {
         let directory = try Tool.temporaryDirectory()

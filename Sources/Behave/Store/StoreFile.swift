@@ -151,9 +151,11 @@ struct StoreFile {
             return try body()
         }
         guard let result else {
-            throw StoreError(
-                directory + "/" + lockName,
-                "cannot take the store's lock (another process holds it, or it cannot be opened); nothing was changed")
+            let code = errno
+            let reason =
+                code == EWOULDBLOCK || code == EINTR
+                ? "another process holds it" : String(cString: strerror(code))
+            throw StoreError(directory + "/" + lockName, "cannot take the store's lock: \(reason); nothing was changed")
         }
         return result
     }

@@ -88,6 +88,11 @@ package enum AtomicFile {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw AtomicWriteError(path: prefix, errno: errno) }
         }
+        // mkdir says EEXIST for a file too: what is there must be a directory to write into.
+        var info = stat()
+        if stat(directory, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw AtomicWriteError(path: directory, reason: "not a directory")
+        }
     }
 
     private static func failure(_ path: String, fd: Int32?, temporary: String) -> AtomicWriteError {
