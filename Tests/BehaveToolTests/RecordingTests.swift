@@ -265,6 +265,16 @@ struct RecordingTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("a recording cap of 0 is a usage error, not a run that silently writes no file")
+    func zeroCap() throws {
+        let directory = try Tool.temporaryDirectory()
+        let path = directory.appendingPathComponent("zero.rec").path
+        let result = try Tool.run(["run", "--record", path, "--record-limit", "0", "-e", "print(1)"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--record-limit must be at least 1 byte, not 0"), "\(result.stderr)")
+    }
+
     static let failing = """
         local n = math.random(1, 1000000)
         print("drew", n, now() >= 0)

@@ -124,6 +124,10 @@ struct RunCommand: RemoteCommand {
         {
             throw ValidationError("--activate and --poll keep a behaviour's URL current while it follows --events URL")
         }
+        // A cap of nothing would keep nothing, and the file asked for would never be written.
+        if let recordLimit, recordLimit.bytes <= 0 {
+            throw ValidationError("--record-limit must be at least 1 byte, not \(recordLimit.text)")
+        }
         if watch && (file == nil || file == "-" || Behaviour.isRemote(file ?? "")) {
             throw ValidationError("--watch watches a behaviour file: not -e, stdin or a URL")
         }
