@@ -32,6 +32,7 @@
                 afterFailure?(reason, recording)
             }
             let manifestRefresh = loaded.manifest.refresh
+            let grace = Self.refreshGrace(configuration)
             let isRun = options.fleet.isRun
             behaviour.afterRun = {
                 // check and translate run nothing: nothing to remember or report.
@@ -41,7 +42,7 @@
                 }
                 // A kill or a rollback reaches a device that runs the cached manifest at once
                 // (--max-wait) only if the fresh one fetched meanwhile is kept for the next run.
-                if let manifestRefresh { _ = await manifestRefresh.wait(atMost: Self.refreshGrace) }
+                if let manifestRefresh { _ = await manifestRefresh.wait(atMost: grace) }
                 await afterRun?()
             }
             return behaviour

@@ -8,8 +8,10 @@
     /// The real ``RemoteTools``: the loader with its cache, and Ed25519 keys and signatures.
     struct LinkedRemoteTools: RemoteTools {
         /// How long the tool waits, after the behaviour ends, for a fetch that `--max-wait` left
-        /// running: the output is already written; only the exit waits, and a signal ends it at once.
-        static let refreshGrace: Double = 5
+        /// running: as long as the fetch may take (the copy and its signature, each within
+        /// `--timeout`), so a slow server's copy lands too. The output is already written; only the
+        /// exit waits, and a signal ends it at once.
+        static func refreshGrace(_ configuration: RemoteConfiguration) -> Double { 2 * configuration.timeout + 1 }
 
         /// Names this tool's validation (``RemoteConfiguration/validatorIdentity``): the executable
         /// (its path, size and modification time, which change with its modules and version) and
@@ -98,14 +100,15 @@
                 if !verdict.failed { loader.ranWell(loaded) }
                 guard let refresh else { return }
                 let name = BehaveTool.current.name
-                switch await refresh.wait(atMost: Self.refreshGrace) {
+                let grace = Self.refreshGrace(configuration)
+                switch await refresh.wait(atMost: grace) {
                 case .fresh?: StandardError.write("\(name): a fresh copy of \(url) is kept for the next run\n")
                 case .unchanged?: break
                 case .failed(let why)?: StandardError.write("\(name): warning: \(why); the cached copy stays\n")
                 case nil:
                     StandardError.write(
                         "\(name): warning: \(url): the fetch in the background did not end within "
-                            + "\(Limits.formatSeconds(Self.refreshGrace)) of the run's end; the cached copy stays\n"
+                            + "\(Limits.formatSeconds(grace)) of the run's end; the cached copy stays\n"
                     )
                 }
             }

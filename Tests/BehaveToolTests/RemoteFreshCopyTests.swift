@@ -32,6 +32,21 @@ struct RemoteFreshCopyTests: RemoteCopiesSuite {
         #expect(next.stdout == Self.secondOutput)
     }
 
+    @Test("--max-wait 0 with a server slower than a few seconds: the tool waits within --timeout, and the copy lands")
+    func maxWaitSlowServer() throws {
+        let fixture = try Fixture()
+        _ = try fixture.primed()
+        try fixture.server.serve(["/b.json": TestServer.Route(body: Self.second, delay: 7)])
+        let stale = try fixture.behave("run", "/b.json", ["--max-wait", "0", "--timeout", "20"])
+        #expect(stale.status == 0, "\(stale.stderr)")
+        #expect(stale.stdout == Self.firstOutput)
+        #expect(stale.stderr.contains("a fresh copy of \(fixture.server.url("/b.json")) is kept for the next run"))
+        fixture.server.stop()
+        let next = try fixture.behave()
+        #expect(next.status == 10, "\(next.stderr)")
+        #expect(next.stdout == Self.secondOutput)
+    }
+
     @Test("--max-wait with a fast server waits for the fresh copy, and a fresh copy that fails the check is refused")
     func maxWaitEnough() throws {
         let fixture = try Fixture()

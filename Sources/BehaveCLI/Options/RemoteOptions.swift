@@ -44,7 +44,7 @@ package struct RemoteOptions: ParsableArguments {
     @Option(
         name: .customLong("max-wait"),
         help: ArgumentHelp(
-            "With a cached copy, wait at most this long for the fresh one; 0 runs the cached copy at once. The fetch goes on (within --timeout) and a fresh copy is kept for the next run. Default: wait for the fetch.",
+            "With a cached copy, wait at most this long for the fresh one; 0 runs the cached copy at once. The fetch goes on (the copy and its signature, each within --timeout): after the run, with its output written, the tool waits for it, and a fresh copy is kept for the next run. Default: wait for the fetch.",
             valueName: "seconds"))
     package var maximumWait: Double?
 
