@@ -51,6 +51,13 @@ extension Platform {
         }
         return try body()
     }
+
+    /// Why ``withFileLock(_:seconds:_:)`` just returned nil, in words: read before anything else
+    /// can change `errno`.
+    package static func lockFailure() -> String {
+        let code = errno
+        return code == EWOULDBLOCK || code == EINTR ? "another process holds it" : String(cString: strerror(code))
+    }
 }
 
 extension Platform {

@@ -45,7 +45,8 @@
         /// reconnection's of an event stream, which would try it again for ever.
         private func checkedAuthorities() throws(BehaveError) -> String? {
             guard let path = certificateAuthorities else { return nil }
-            let pem = try FileBytes.read(path, limit: 1 << 20)
+            // A regular file only: the TLS setup reads it again, and a FIFO would hold the start.
+            let pem = try FileBytes.read(path, limit: 1 << 20, regularOnly: true)
             if let problem = AsyncHTTPClientTransport.authoritiesProblem(in: pem) {
                 throw .unreadable(path, reason: problem)
             }

@@ -131,6 +131,7 @@ void behave_coverage_hook(lua_State *L, lua_Debug *ar) {
         return;
     }
     if (c->watch_calls) behave_depth_hook(L, ar);
+    if (ar->event == LUA_HOOKRET) return;  /* only the depth limit asks for returns */
     if (c->coverage == NULL || !lua_getinfo(L, "S", ar) || ar->source[0] != '@') return;
     behave_coverage_record(c->coverage, ar, ar->event != LUA_HOOKLINE);
 }

@@ -97,7 +97,8 @@ static void behave_debug_hook(lua_State *L, lua_Debug *ar) {
 }
 
 void behave_debug_hook_install(behave_control *c, lua_State *L) {
-    int mask = LUA_MASKLINE | (c->coverage != NULL || c->watch_calls ? LUA_MASKCALL : 0) | (c->hook_interval > 0 ? LUA_MASKCOUNT : 0);
+    int mask = LUA_MASKLINE | (c->coverage != NULL || c->watch_calls ? LUA_MASKCALL : 0) |
+               (c->watch_calls ? LUA_MASKRET : 0) | (c->hook_interval > 0 ? LUA_MASKCOUNT : 0);
     lua_sethook(L, behave_debug_hook, mask, c->hook_interval);
 }
 

@@ -48,11 +48,13 @@ static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
 
 void behave_restore_hook(behave_control *c, lua_State *L) {
     int count = c->hook_interval > 0 ? LUA_MASKCOUNT : 0;
-    int calls = c->watch_calls ? LUA_MASKCALL : 0;
+    int calls = c->watch_calls ? LUA_MASKCALL | LUA_MASKRET : 0;
+    /* The stop hook saw no call while it stood in: the frames are counted afresh. */
+    c->depth_thread = NULL;
     if (c->debugger != NULL)
         behave_debug_hook_install(c, L);
     else if (c->coverage != NULL)
-        lua_sethook(L, behave_coverage_hook, LUA_MASKLINE | LUA_MASKCALL | count, c->hook_interval);
+        lua_sethook(L, behave_coverage_hook, LUA_MASKLINE | LUA_MASKCALL | calls | count, c->hook_interval);
     else if (count)
         lua_sethook(L, behave_count_hook, count | calls, c->hook_interval);
     else
@@ -89,8 +91,8 @@ void behave_count_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
-/* How many call frames coroutine L has, or limit + 1 when it has more: lua_getstack walks from
- * the top only as deep as it is asked, so a halving search costs what the stack's depth does. */
+/* How many call frames coroutine L has, or limit + 1 when it has more: a halving search, each
+ * probe a lua_getstack that walks from the top only as deep as it is asked. */
 static int behave_frames(lua_State *L, int limit) {
     lua_Debug probe;
     if (lua_getstack(L, limit, &probe)) return limit + 1;
@@ -105,14 +107,19 @@ static int behave_frames(lua_State *L, int limit) {
     return absent;
 }
 
-/* Every call is seen, so a recursion stops at the frame that passes the limit, not at the next
- * count. The frames are counted again only when enough calls have been made since the last
- * count to pass the limit (each call adds at most one frame, a return only takes away), or
- * when another coroutine runs: a recursion far below the limit is rarely walked. */
+/* Every call and return is seen, so a recursion stops at the frame that passes the limit, not
+ * at the next count. The slack is how many frames the running coroutine may still add: a call
+ * takes one, a return gives one back (an error that unwinds gives none, which only makes the
+ * slack smaller than it is), a tail call reuses its caller's frame. The frames are counted only
+ * when the slack runs out, or another coroutine runs. */
 void behave_depth_hook(lua_State *L, lua_Debug *ar) {
     behave_control *c = behave_control_of(L);
-    /* A tail call reuses its caller's frame. */
-    if (c->max_depth <= 0 || ar->event != LUA_HOOKCALL) return;
+    if (c->max_depth <= 0 || ar->event == LUA_HOOKTAILCALL) return;
+    if (ar->event == LUA_HOOKRET) {
+        if (c->depth_thread == L) c->depth_slack++;
+        return;
+    }
+    if (ar->event != LUA_HOOKCALL) return;
     if (c->depth_thread == L && --c->depth_slack > 0) return;
     int frames = behave_frames(L, c->max_depth);
     c->depth_thread = L;

@@ -217,20 +217,19 @@ void behave_runtime_set_forwarding(behave_runtime *rt, int on) { rt->forwarding 
 
 int behave_runtime_unhandled(const behave_runtime *rt) { return rt->unhandled; }
 
-int behave_runtime_push_test_stop(lua_State *L, behave_runtime *rt) {
+/* Pushes one of the driver's functions, for the host's helpers to call from Lua. */
+static int rt_push_driver(lua_State *L, behave_runtime *rt, int which) {
     if (!lua_checkstack(L, 2)) return BEHAVE_RUNTIME_NO_ROOM;
     lua_rawgeti(L, LUA_REGISTRYINDEX, rt->anchor);
-    lua_getiuservalue(L, -1, D_TESTSTOP);
+    lua_getiuservalue(L, -1, which);
     lua_remove(L, -2);
     return LUA_OK;
 }
 
+int behave_runtime_push_test_stop(lua_State *L, behave_runtime *rt) { return rt_push_driver(L, rt, D_TESTSTOP); }
+
 int behave_runtime_push_context_setter(lua_State *L, behave_runtime *rt) {
-    if (!lua_checkstack(L, 2)) return BEHAVE_RUNTIME_NO_ROOM;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->anchor);
-    lua_getiuservalue(L, -1, D_CONTEXT);
-    lua_remove(L, -2);
-    return LUA_OK;
+    return rt_push_driver(L, rt, D_CONTEXT);
 }
 
 int behave_runtime_results(lua_State *L, behave_runtime *rt) {

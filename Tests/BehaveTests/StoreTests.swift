@@ -134,7 +134,7 @@ struct StoreTests {
         let name = try #require(
             try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".json") })
         let path = directory + "/" + name
-        // Read as infinity, the next write turned it into {"$float": "-inf"}: another value.
+        // Read as infinity, it would be written back as another value ({"$float": "-inf"}).
         try Data(#"{"behaviour": "b.lua", "values": {"x": [1, -1e400]}}"#.utf8).write(to: URL(fileURLWithPath: path))
         do {
             let values = try store.values(of: "b.lua")

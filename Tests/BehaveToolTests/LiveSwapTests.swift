@@ -188,6 +188,48 @@
             #expect(next.stdout == "v2 starts\n", "\(next.stderr)")
         }
 
+        /// Whether the test still wants copies announced, read by the thread that announces them.
+        final class Announcing: @unchecked Sendable {
+            private let lock = NSLock()
+            private var going = true
+            var isGoing: Bool { lock.withLock { going } }
+            func stop() { lock.withLock { going = false } }
+        }
+
+        @Test("--duration-limit is the whole run's: copies that take over one after another do not restart it")
+        func durationAcrossCopies() throws {
+            let fixture = try Fixture()
+            try fixture.serve(Self.copy("v1"), sequence: 1)
+            var arguments = fixture.arguments(["--activate", "now"])
+            let limit = try #require(arguments.firstIndex(of: "--duration-limit"))
+            arguments[limit + 1] = "4"
+            let device = try PseudoTerminal(arguments)
+            try device.see("v1 starts\r\n")
+            try LiveEventsTests.until("the device subscribes", seconds: 120) {
+                try fixture.live.subscribers("live") == 1
+            }
+            // A new copy every 1.5 s, until the device ends (each restarted the limit, so it never did).
+            let announcing = Announcing()
+            defer { announcing.stop() }
+            nonisolated(unsafe) let served = fixture
+            Thread.detachNewThread {
+                var sequence = 1
+                while announcing.isGoing, sequence < 40 {
+                    usleep(1_500_000)
+                    sequence += 1
+                    try? served.serve(Self.copy("v\(sequence)"), sequence: sequence)
+                    try? served.announce(sequence)
+                }
+            }
+            let status = try device.waitForExit(deadline: 120)
+            announcing.stop()
+            #expect(status == 3, "\(device.transcript)")
+            #expect(device.transcript.contains("limit exceeded: duration"), "\(device.transcript)")
+            // It ends the run: the copy before it does not run again with a fresh limit.
+            let stopped = try #require(device.transcript.range(of: "limit exceeded: duration"))
+            #expect(!device.transcript[stopped.upperBound...].contains(" starts"), "\(device.transcript)")
+        }
+
         @Test("--poll: with no notice, a new copy is found by a conditional GET and takes over")
         func poll() throws {
             let fixture = try Fixture()

@@ -21,11 +21,7 @@ struct OutputTests {
             written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         }
         #expect(written == "hello\n", "written while the behaviour waits")
-        kill(pid, signal)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        #expect(status & 0x7f == 0, "exited, not killed by the signal")
-        #expect((status >> 8) & 0xff == code)
+        #expect(Self.exitCode(pid, after: signal) == code)
         #expect((try String(contentsOfFile: out, encoding: .utf8)) == "hello\n")
         #expect((try String(contentsOfFile: err, encoding: .utf8)) == "behave: cancelled\n")
     }
@@ -46,14 +42,19 @@ struct OutputTests {
             spawnQuietly(
                 [Tool.executable.path, "replay", "--behaviour", endless, recording], stdout: out, stderr: err))
         usleep(1_500_000)
-        kill(pid, signal)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        #expect(status & 0x7f == 0, "exited, not killed by the signal")
-        #expect((status >> 8) & 0xff == code)
+        #expect(Self.exitCode(pid, after: signal) == code)
         #expect((try String(contentsOfFile: out, encoding: .utf8)) == "hello\n")
         // Stopped in its loop, as a run is: where it was.
         #expect((try String(contentsOfFile: err, encoding: .utf8)) == "behave: cancelled at \(endless):2\n")
+    }
+
+    /// Sends `signal` to `pid` and waits for it: its exit code, or nil when the signal killed it
+    /// (the tool must exit by itself, having written out what it had).
+    static func exitCode(_ pid: pid_t, after signal: Int32) -> Int32? {
+        kill(pid, signal)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
     }
 
     @Test("a write that fails (a full disk) exits 74 with one line")

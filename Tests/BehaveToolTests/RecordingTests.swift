@@ -265,6 +265,21 @@ struct RecordingTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("a copy that drops a recorded call leaves the recording there: both sides shown, exit 5, not a cancellation")
+    func droppedCall() throws {
+        let directory = try Tool.temporaryDirectory()
+        let script = try Tool.write(
+            "MyFirstModule.sayHello()\nwait(1)\nMyFirstModule.sayGoodBye()\n", to: "a.lua", in: directory)
+        let recording = directory.appendingPathComponent("a.rec").path
+        #expect(try Tool.run(["run", "--fast", "--record", recording, script]).status == 0)
+        let dropped = try Tool.write("wait(1)\nMyFirstModule.sayGoodBye()\n", to: "b.lua", in: directory)
+        let replayed = try Tool.run(["replay", "--behaviour", dropped, recording])
+        #expect(replayed.status == 5, "\(replayed.stderr)")
+        #expect(replayed.stderr.contains("the replay left the recording"), "\(replayed.stderr)")
+        #expect(replayed.stderr.contains("MyFirstModule.sayHello"), "\(replayed.stderr)")
+        #expect(!replayed.stderr.contains("cancelled"), "\(replayed.stderr)")
+    }
+
     @Test("a recording cap of 0 is a usage error, not a run that silently writes no file")
     func zeroCap() throws {
         let directory = try Tool.temporaryDirectory()

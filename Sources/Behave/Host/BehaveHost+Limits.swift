@@ -55,6 +55,9 @@ extension BehaveHost {
         seconds > 0 ? Int64(min(seconds, 365 * 86_400) * 1e9) : 0
     }
 
+    /// Whether the app (a signal, ``Cancellation/cancel()``) asked the current run to stop.
+    var cancelRequested: Bool { behave_flag_is_set(cancelFlag.pointer) != 0 }
+
     func checkCancelled() throws(BehaveError) {
         if behave_flag_is_set(cancelFlag.pointer) != 0 {
             lua.control.markCancelled()

@@ -48,15 +48,17 @@ public final class EventChannel: Sendable {
         state.handOver(HandOver(moment: moment, notice: notice))
     }
 
-    /// Attaches a run's inbox; returns when the run that handed the channel over to it started
-    /// (the first of a chain of hand-overs), nil when the last run on the channel did not hand over.
-    func attach(_ inbox: Inbox) -> Double? { state.attach(inbox) }
+    /// Attaches a run's inbox; returns how long the runs that handed the channel over to it had
+    /// run (the whole chain of hand-overs, in seconds of their hosts' clocks), 0 when the last run
+    /// on the channel did not hand over.
+    func attach(_ inbox: Inbox) -> Double { state.attach(inbox) }
 
     /// Detaches the run's inbox: `kept` (what a run that handed over had not delivered), then the
     /// events and the end still in the inbox, wait for the next run, before anything sent after.
-    /// `handedOverFrom` is when a run that handed over started, which the next run goes on from.
-    func detach(_ inbox: Inbox, keeping kept: [Inbox.Message] = [], handedOverFrom: Double? = nil) {
-        state.detach(inbox, keeping: kept, handedOverFrom: handedOverFrom)
+    /// `elapsed` is how long a run that handed over had run (its chain's too), which the next
+    /// run goes on from; nil for a run that did not hand over.
+    func detach(_ inbox: Inbox, keeping kept: [Inbox.Message] = [], elapsed: Double? = nil) {
+        state.detach(inbox, keeping: kept, elapsed: elapsed)
     }
 
     private final class Guarded: @unchecked Sendable {
@@ -64,8 +66,8 @@ public final class EventChannel: Sendable {
         private var inbox: Inbox?
         private var backlog: [Inbox.Message] = []
         private var finished = false
-        /// When the chain of runs that handed the channel over started.
-        private var handedOverFrom: Double?
+        /// How long the chain of runs that handed the channel over has run.
+        private var elapsed = 0.0
 
         // Posted under the lock (the order is always the channel's lock, then the inbox's), so
         // that a run detaching cannot leave a message in an inbox no one reads any more.
@@ -92,10 +94,10 @@ public final class EventChannel: Sendable {
             }
         }
 
-        func attach(_ inbox: Inbox) -> Double? {
+        func attach(_ inbox: Inbox) -> Double {
             lock.withLock {
                 self.inbox = inbox
-                defer { handedOverFrom = nil }
+                defer { elapsed = 0 }
                 // The end, once said, holds for every run: one that ended before taking it must
                 // not leave the next waiting for it.
                 if finished, !backlog.contains(where: { if case .eventsEnded = $0 { true } else { false } }) {
@@ -104,15 +106,15 @@ public final class EventChannel: Sendable {
                 // Under the lock, so an event sent meanwhile cannot overtake the backlog.
                 inbox.post(contentsOf: backlog)
                 backlog = []
-                return handedOverFrom
+                return elapsed
             }
         }
 
-        func detach(_ old: Inbox, keeping kept: [Inbox.Message], handedOverFrom: Double?) {
+        func detach(_ old: Inbox, keeping kept: [Inbox.Message], elapsed: Double?) {
             lock.withLock {
                 guard inbox === old else { return }
                 inbox = nil
-                self.handedOverFrom = handedOverFrom
+                self.elapsed = elapsed ?? 0
                 let left = old.take().filter { message in
                     switch message {
                     case .event, .eventsEnded: true

@@ -107,8 +107,9 @@ extension BehaveHost {
             report.error = error
         }
         report.filled = cursor.filled
-        // Cancelled, the replay says so, whatever the recording holds.
-        if case .terminated(let lua)? = report.error, lua.kind == .cancelled { return report }
+        // Cancelled by the app, the replay says so, whatever the recording holds (a divergence
+        // ends the run as a cancellation too, but by the cursor's doing).
+        if cancelRequested, case .terminated(let lua)? = report.error, lua.kind == .cancelled { return report }
         if cursor.reachedCut {
             report.error = nil
         } else if cursor.reachedEnd, let recorded = recording.outcome {
@@ -160,11 +161,13 @@ extension BehaveHost {
     }
 
     /// A recording's limits as a replay holds them: each no higher than `ceiling`'s (where both
-    /// set one), and `ceiling`'s where the recording sets none (0), for a recording may come from
-    /// anywhere. The time a sandboxed slice may take is never unbounded.
+    /// set one), and `ceiling`'s where the recording sets none (0 or less), for a recording may
+    /// come from anywhere and never lifts a limit the replay sets.
     static func boundedLimits(_ recorded: Limits, by ceiling: Limits) -> Limits {
+        // A limit of 0 is none; a negative one, which only an edited file holds, is none too.
         func lower<T: Comparable & Numeric>(_ recorded: T, _ ceiling: T) -> T {
-            recorded == 0 || ceiling == 0 ? (recorded == 0 ? ceiling : recorded) : min(recorded, ceiling)
+            if recorded <= 0 { return ceiling }
+            return ceiling <= 0 ? recorded : min(recorded, ceiling)
         }
         var limits = recorded
         if !limits.time.isFinite || limits.time < 0 { limits.time = 0 }

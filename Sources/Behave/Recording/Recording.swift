@@ -1,5 +1,5 @@
-/// What a flight recorder kept of one run: enough to run it again exactly (``BehaveHost/replay(_:behaviour:output:trusted:)``),
-/// on the virtual clock, with no module code.
+/// What a flight recorder kept of one run: enough to run it again exactly, on the virtual clock,
+/// with no module code (``BehaveHost/replay(_:behaviour:output:trusted:limits:cancellation:)``).
 ///
 /// It is written and read as JSON lines (`behave run --record FILE`): a header line, one line per
 /// ``RecordedEntry``, and a last line with the ``outcome``. docs/recording.md has the format.

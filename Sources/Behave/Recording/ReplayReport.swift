@@ -1,4 +1,4 @@
-/// How a replay (``BehaveHost/replay(_:behaviour:output:trusted:)``) went.
+/// How a replay (``BehaveHost/replay(_:behaviour:output:trusted:limits:cancellation:)``) went.
 public struct ReplayReport: Sendable {
     /// How the replayed run ended.
     public var outcome: RecordedOutcome

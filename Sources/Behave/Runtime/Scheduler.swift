@@ -94,10 +94,12 @@ final class Scheduler {
         let inbox = self.inbox
         let observer = virtual?.observe { inbox.nudge() }
         // A copy that takes the channel over goes on with the run it continues: the duration
-        // limit is the whole run's, counted from the start of the first copy.
-        let runStart = events?.attach(inbox) ?? start
+        // limit is the whole run's, counted from the start of the first copy (as time run, so
+        // that hosts on other clocks agree).
+        let runStart = start - (events?.attach(inbox) ?? 0)
         defer {
-            events?.detach(inbox, keeping: undelivered ?? [], handedOverFrom: undelivered == nil ? nil : runStart)
+            events?.detach(
+                inbox, keeping: undelivered ?? [], elapsed: undelivered == nil ? nil : clock.now - runStart)
             if let observer { virtual?.stopObserving(observer) }
             for task in inFlight.values { task.cancel() }
             inFlight.removeAll()

@@ -16,8 +16,8 @@ public struct Limits: Sendable, Equatable {
     public var time: Double = 30
     /// Bytes written by `print` and module output. Default 16 MiB.
     public var output: Int = 16 << 20
-    /// Lua call depth in frames, checked by the same count hook as ``instructions``; 0 (the
-    /// default) for none. Without it, recursion is bounded by Lua's own stack limit (a
+    /// Call frames a task may have, checked at each call by the same count hook as
+    /// ``instructions``; 0 (the default) for none. Without it, recursion is bounded by Lua's own stack limit (a
     /// catchable "stack overflow" error near 200,000 frames), by ``memory``, and on the C side
     /// by Lua's 200 nested C calls and the host's C-stack floor.
     public var depth: Int = 0

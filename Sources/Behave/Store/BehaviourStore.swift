@@ -83,7 +83,9 @@ public struct BehaviourStore: Sendable, Equatable {
             throw StoreError(directory, "cannot read: \(String(cString: strerror(errno)))")
         }
         var found = Listing()
-        for entry in entries where !entry.isDirectory && StoreFile.isName(entry.name) {
+        // Directories too: a name of a namespace's shape that holds none (a link to a directory
+        // among them) is named, never passed over.
+        for entry in entries where StoreFile.isName(entry.name) {
             do {
                 let (identity, values) = try StoreFile.read(named: entry.name, in: directory, quota: quota)
                 found.namespaces.append(Namespace(identity: identity, values: values))

@@ -151,10 +151,7 @@ struct StoreFile {
             return try body()
         }
         guard let result else {
-            let code = errno
-            let reason =
-                code == EWOULDBLOCK || code == EINTR
-                ? "another process holds it" : String(cString: strerror(code))
+            let reason = Platform.lockFailure()
             throw StoreError(directory + "/" + lockName, "cannot take the store's lock: \(reason); nothing was changed")
         }
         return result

@@ -57,7 +57,8 @@ package enum OutputFile {
     }
 
     /// Writes into the character device or FIFO at `path` as it is. False when it is a regular
-    /// file by the time it is opened (then nothing was written, and it is replaced as one).
+    /// file by the time it is opened: nothing was written, and the caller's check that the name
+    /// still leads to what it first found refuses it.
     private static func writeInto(_ bytes: [UInt8], _ path: String) throws(AtomicWriteError) -> Bool {
         // Without O_NONBLOCK, opening a FIFO waits for a reader, unbounded; with it, no reader is ENXIO.
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -86,6 +87,7 @@ package enum OutputFile {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 Platform.waitWritable(fd, milliseconds: -1)
                 continue
@@ -99,8 +101,8 @@ package enum OutputFile {
     /// link): a name that may not exist yet, which the write then makes.
     private static func linkTarget(_ path: String) throws(AtomicWriteError) -> String {
         var current = path
-        // As many links as the kernel follows in one path before ELOOP.
-        for _ in 0..<40 {
+        // As many links as the kernel follows in one path (40), and the name they lead to.
+        for _ in 0...40 {
             var info = stat()
             guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

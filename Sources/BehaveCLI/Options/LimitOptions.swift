@@ -4,6 +4,7 @@ import Behave
 /// The limits a command that runs a behaviour takes (`--memory-limit` … `--duration-limit`), each
 /// over the defaults of the mode it runs in (``SandboxOptions``, or a replay's ceiling).
 package struct LimitOptions: ParsableArguments {
+    /// No limit given: each stays the mode's default.
     package init() {}
 
     @Option(
@@ -28,7 +29,7 @@ package struct LimitOptions: ParsableArguments {
 
     @Option(
         name: .customLong("depth-limit"),
-        help: "Lua call depth, up to 1000000, checked by the same count hook; 0 for none. Default: none.")
+        help: "Lua call frames a task may have, up to 1000000, checked at each call; 0 for none. Default: none.")
     var depthLimit: Int?
 
     @Option(
@@ -36,6 +37,8 @@ package struct LimitOptions: ParsableArguments {
         help: "Seconds the whole run may last, waits included, up to 31536000 (a year); 0 for none. Default: none.")
     var durationLimit: Double?
 
+    /// Refuses a limit outside its range (``SandboxOptions/Range``), naming the range: never a
+    /// silent "no limit".
     package func validate() throws {
         func check<T: Comparable>(
             _ name: String, _ value: T?, _ range: ClosedRange<T>, _ upper: String, written: String? = nil

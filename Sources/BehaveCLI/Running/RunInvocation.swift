@@ -78,8 +78,9 @@ struct RunInvocation: Equatable {
                     loaded.behaviour, strict: strict, arguments: scriptArguments, scriptName: file,
                     events: channel, timeline: timeline)
             } catch {
-                // An interrupted copy did not fail: it is not quarantined.
-                guard loaded.tookOver, !Interrupts.cancelled else {
+                // An interrupted copy did not fail: it is not quarantined. Nor is one the duration
+                // limit stopped: the limit is the whole run's, and ends it whichever copy runs.
+                guard loaded.tookOver, !Interrupts.cancelled, !Self.endsTheRun(error) else {
                     throw await failed(error, loaded: loaded, host: host)
                 }
                 // Said as any failed run says it, before the copy before it runs again.
@@ -103,6 +104,11 @@ struct RunInvocation: Equatable {
             }
             return try await conclude(report, loaded: loaded, host: host)
         }
+    }
+
+    /// Whether `error` is the whole run's duration limit, which no rollback lifts.
+    private static func endsTheRun(_ error: BehaveError) -> Bool {
+        if case .terminated(let lua) = error, case .limit(.duration) = lua.kind { true } else { false }
     }
 
     /// "a handler or timer failed", "3 handlers or timers failed".

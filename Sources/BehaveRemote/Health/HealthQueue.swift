@@ -142,9 +142,7 @@
             let result = Platform.withFileLock(lockPath, seconds: Self.lockWait) { () -> Result<T, Failure> in
                 do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
             }
-            guard let result else {
-                throw Failure(reason: "cannot lock \(lockPath): another process holds it, or it cannot be made")
-            }
+            guard let result else { throw Failure(reason: "cannot lock \(lockPath): \(Platform.lockFailure())") }
             return try result.get()
         }
 
