@@ -13,6 +13,17 @@ struct SwiftAPITests {
             clock: clock)
     }
 
+    @Test("the host's own reports carry the app's name when it gives one, \"behave\" when it does not")
+    func reportsCarryTheCallersName() async throws {
+        for name in [nil, "shop"] {
+            let captured = Captured()
+            let host = try Self.host(captured: captured)
+            if let name { host.output.name = name }
+            try await host.run(Behaviour(name: "h.lua", source: "after(0, function() error('boom') end)"))
+            #expect(captured.diagnostics.hasPrefix("\(name ?? "behave"): h.lua:1: boom"), "\(captured.diagnostics)")
+        }
+    }
+
     @Test("each action is described as written: arity, types, result, and async only for an async closure")
     func forms() throws {
         let actions = Cart().actions

@@ -1,5 +1,6 @@
-/// Writes JSON values and names as Lua source text.
-enum LuaLiteral {
+/// Writes JSON values, names and text as Lua source: the one writer of Lua literals, for the
+/// action lists' translation, the tests made from recordings and the tool's command-line chunks.
+package enum LuaLiteral {
     /// A Lua expression for a JSON value: strings quoted, numbers as written (integers stay
     /// integers), arrays and objects as table constructors, `null` as `nil`.
     static func expression(_ value: JSONValue, into out: inout String) {

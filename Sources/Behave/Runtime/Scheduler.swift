@@ -66,7 +66,8 @@ final class Scheduler {
         defer { host.onTaskFailure?() }
         if failedTasks == Self.reportedFailures + 1 {
             host.output.diagnostic(
-                "behave: more than \(Self.reportedFailures) handlers or timers failed; the rest are counted, not shown")
+                "\(host.output.name): more than \(Self.reportedFailures) handlers or timers failed; the rest are counted, not shown"
+            )
         }
         guard failedTasks <= Self.reportedFailures,
             case .failed(let error) = host.failure(value, traceback: traceback)
@@ -74,7 +75,7 @@ final class Scheduler {
         if host.firstTaskFailure == nil {
             host.firstTaskFailure = error.message.truncated(toBytes: Self.reportedMessageBytes)
         }
-        host.output.diagnostic("behave: " + error.message.truncated(toBytes: Self.reportedMessageBytes))
+        host.output.diagnostic(host.output.name + ": " + error.message.truncated(toBytes: Self.reportedMessageBytes))
         if let traceback = error.traceback, !traceback.isEmpty {
             host.output.diagnostic(traceback.truncated(toBytes: Self.reportedMessageBytes))
         }

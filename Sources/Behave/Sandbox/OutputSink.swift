@@ -11,6 +11,7 @@ public final class OutputSink: @unchecked Sendable {
     private var written = 0
     private var maximum: Int
     private var recorder: FlightRecorder?
+    private var caller = "behave"
 
     /// Creates a sink. `write` receives output, `diagnostic` warnings and reports; `flush`, called
     /// whenever the behaviour waits, passes on what `write` may have buffered.
@@ -35,6 +36,13 @@ public final class OutputSink: @unchecked Sendable {
     /// Passes on buffered output: the scheduler calls it before the behaviour waits, so a person
     /// watching the output (or a file it goes to) sees it while the behaviour sleeps.
     public func flush() { lock.withLock { pushOut() } }
+
+    /// Who the host's own reports (a handler that failed) are from, as their prefix: `NAME: …`.
+    /// "behave" unless the app gives its own, as a team's tool gives its name.
+    public var name: String {
+        get { lock.withLock { caller } }
+        set { lock.withLock { caller = newValue } }
+    }
 
     /// Bytes written so far.
     public var bytesWritten: Int { lock.withLock { written } }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Behave
 
 /// A `-e CODE` or `-l MOD` of the command line, with its place among them: lua runs them in the
 /// order given, and ArgumentParser keeps each option's values in an array of its own.

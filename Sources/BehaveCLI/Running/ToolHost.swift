@@ -20,6 +20,7 @@ enum ToolHost {
                 modules: modules(), policy: policy, output: output, clock: clock, store: store, coverage: coverage,
                 debugger: debugger)
             host.context = ContextEntry.defaults
+            host.output.name = BehaveTool.current.name
             return host
         } catch {
             StandardError.write("\(BehaveTool.current.name): cannot create the host: \(error)\n")

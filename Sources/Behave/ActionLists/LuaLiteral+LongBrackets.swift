@@ -1,11 +1,11 @@
-/// Lua source for a literal value, for the chunks the tool writes around what the command line
-/// gives (`-l MOD`, `-e CODE` before a script).
-enum LuaLiteral {
+/// Long-bracket string literals: any text or bytes as Lua source, with no escape to get wrong,
+/// for the chunks the tool writes around what the command line gives (`-l MOD`, `-e CODE`).
+extension LuaLiteral {
     /// `text` as a long-bracket string literal whose level no `]=…]` in `text` closes.
-    static func string(_ text: String) -> String { String(decoding: bytes(Array(text.utf8)), as: UTF8.self) }
+    package static func string(_ text: String) -> String { String(decoding: bytes(Array(text.utf8)), as: UTF8.self) }
 
     /// `bytes` as a long-bracket string literal, byte for byte (a script need not be UTF-8).
-    static func bytes(_ bytes: [UInt8]) -> [UInt8] {
+    package static func bytes(_ bytes: [UInt8]) -> [UInt8] {
         var level = 0
         while contains(bytes, closing: level) { level += 1 }
         let equals = [UInt8](repeating: UInt8(ascii: "="), count: level)
