@@ -35,12 +35,16 @@ enum StoreTarget: FuzzTarget {
             }
             return
         }
-        writeBack(namespace, to: store, in: directory + "/store")
+        writeBack(namespace, to: store, in: directory + "/store", input: input)
     }
 
     /// Writes `namespace` into the empty `store` (in `directory`), reads it back two ways, checks
-    /// what the quota counts against the file written, and clears it.
-    static func writeBack(_ namespace: BehaviourStore.Namespace, to store: BehaviourStore, in directory: String) {
+    /// what the quota counts against the file written, reads the `input` it came from in that
+    /// file's place (by the store's own way, which checks the identity a file records against its
+    /// name), and clears it.
+    static func writeBack(
+        _ namespace: BehaviourStore.Namespace, to store: BehaviourStore, in directory: String, input: [UInt8]
+    ) {
         let identity = namespace.identity
         do { try store.replace(identity, with: namespace.values) } catch {
             finding("what was read is not written back: \(error)")
@@ -68,6 +72,7 @@ enum StoreTarget: FuzzTarget {
             if namespace.bytes > written {
                 finding("the quota counts \(namespace.bytes) bytes of a file of \(written)")
             }
+            readInPlace(input, of: namespace, as: directory + "/" + files[0], from: store)
         }
         let cleared: Bool
         do { cleared = try store.clear(identity) } catch { finding("the namespace written does not clear: \(error)") }
@@ -76,6 +81,21 @@ enum StoreTarget: FuzzTarget {
         }
         let left = (Platform.directoryEntries(directory) ?? []).map { $0.name }.filter { $0 != ".lock" }
         if !left.isEmpty { finding("cleared, the store's directory still holds \(left)") }
+    }
+
+    /// The `input` that read as `namespace`, put in place of its namespace's file (`path`), reads
+    /// by the identity it records as it did by its path: the store serves it, and the same values.
+    static func readInPlace(
+        _ input: [UInt8], of namespace: BehaviourStore.Namespace, as path: String, from store: BehaviourStore
+    ) {
+        do throws(AtomicWriteError) { try AtomicFile.write(input, to: path, mode: 0o600) } catch {
+            finding("cannot write the input in the namespace's place: \(error)")
+        }
+        let values: [String: PlainValue]
+        do { values = try store.values(of: namespace.identity) } catch {
+            finding("the input, in its namespace's place, is refused: \(error)")
+        }
+        if values != namespace.values { finding("the input reads otherwise in its namespace's place") }
     }
 
     /// A new directory for one input, under `$TMPDIR` (or `/tmp`).
