@@ -161,7 +161,6 @@ final class Tracer: @unchecked Sendable {
         // One budget for the whole entry: no count or size of values makes the copy exceed it.
         let budget = CopyBudget(values: recordedValues, bytes: recordedBytes)
         for index in first..<(first + count) {
-            let L = stack.pointer
             guard budget.values > 0 else {
                 values.append(budget.cut())
                 break
@@ -169,13 +168,12 @@ final class Tracer: @unchecked Sendable {
             budget.values -= 1
             switch stack.type(at: index) {
             case LUA_TNIL: values.append(.null)
-            case LUA_TBOOLEAN: values.append(.bool(lua_toboolean(L, index) != 0))
+            case LUA_TBOOLEAN: values.append(.bool(stack.boolean(at: index)))
             case LUA_TNUMBER:
                 values.append(
-                    lua_isinteger(L, index) != 0
-                        ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil)))
+                    stack.isInteger(at: index) ? .integer(stack.integer(at: index)) : .number(stack.number(at: index)))
             case LUA_TSTRING:
-                let length = Int(lua_rawlen(L, index))
+                let length = stack.rawLength(at: index)
                 guard length <= budget.bytes else {
                     values.append(budget.cut())
                     continue

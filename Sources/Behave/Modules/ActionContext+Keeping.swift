@@ -33,7 +33,7 @@ extension String {
     func push(to stack: LuaStack, keepingIn journal: UnsafeMutablePointer<behave_journal>) {
         func push(_ bytes: UnsafeBufferPointer<UInt8>) {
             bytes.withMemoryRebound(to: CChar.self) {
-                _ = lua_pushlstring(stack.pointer, $0.baseAddress, $0.count)
+                stack.push(bytes: $0)
                 behave_journal_keep_string(journal, $0.baseAddress, $0.count)
             }
         }
