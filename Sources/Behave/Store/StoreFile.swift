@@ -96,23 +96,16 @@ struct StoreFile {
     /// namespace's name linked to another's file would serve that one. Never a FIFO or a device,
     /// which could block or never end.
     private static func regularFileBytes(_ path: String, limit: Int) throws(StoreError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ELOOP { throw StoreError(path, "is a symbolic link, not a store file: refused") }
-            throw StoreError(path, "cannot read: \(String(cString: strerror(code)))")
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw StoreError(path, "is not a regular file, not a store file: refused")
-        }
-        let size = Int(info.st_size)
-        if size > limit { throw StoreError(path, "larger than \(limit) bytes") }
-        do { return try FileBytes.read(fd: fd, name: path, limit: limit, expected: size) } catch {
-            if case .tooLarge = error { throw StoreError(path, "larger than \(limit) bytes") }
-            if case .unreadable(_, let reason) = error { throw StoreError(path, "cannot read: \(reason)") }
-            throw StoreError(path, "cannot read: \(error)")
+        do { return try FileBytes.read(path, limit: limit, regularOnly: true, followingLinks: false) } catch {
+            switch error {
+            case .tooLarge: throw StoreError(path, "larger than \(limit) bytes")
+            case .unreadable(_, FileBytes.linkReason):
+                throw StoreError(path, "is a symbolic link, not a store file: refused")
+            case .unreadable(_, FileBytes.notRegularReason), .unreadable(_, "is a directory"):
+                throw StoreError(path, "is not a regular file, not a store file: refused")
+            case .unreadable(_, let reason): throw StoreError(path, "cannot read: \(reason)")
+            default: throw StoreError(path, "cannot read: \(error)")
+            }
         }
     }
 

@@ -9,15 +9,25 @@ import BehavePlatform
 /// once; anything else (a FIFO, a pipe, a device) is read only as long as `seconds` allows, and
 /// `regularOnly` refuses it outright (what `require` does: a module is a file).
 package enum FileBytes {
+    /// The reason a read with `followingLinks: false` gives for a symbolic link.
+    package static let linkReason = "is a symbolic link"
+    /// The reason a read with `regularOnly` gives for anything but a regular file.
+    package static let notRegularReason = "is not a regular file"
+
     /// The whole file at `path`, or why it cannot be read. `limit` is the most bytes it may hold
     /// (0 for no limit); `seconds` the longest a file that is not regular may take to reach its
-    /// end (0 for no bound).
-    package static func read(_ path: String, limit: Int, regularOnly: Bool = false, seconds: Double = 0)
-        throws(BehaveError) -> [UInt8]
-    {
+    /// end (0 for no bound). With `followingLinks: false`, a symbolic link is refused
+    /// (``linkReason``), as a file whose name decides what it serves must be.
+    package static func read(
+        _ path: String, limit: Int, regularOnly: Bool = false, seconds: Double = 0, followingLinks: Bool = true
+    ) throws(BehaveError) -> [UInt8] {
         // Without O_NONBLOCK, opening a FIFO waits for a writer, unbounded.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            let code = errno
+            throw .unreadable(
+                path, reason: !followingLinks && code == ELOOP ? linkReason : String(cString: strerror(code)))
+        }
         defer { close(fd) }
         var info = stat()
         var expected = 0
@@ -32,7 +42,7 @@ package enum FileBytes {
                 if limit > 0, expected > limit { throw .tooLarge(path, limit: limit) }
             }
         }
-        if !regular && regularOnly { throw .unreadable(path, reason: "is not a regular file") }
+        if !regular && regularOnly { throw .unreadable(path, reason: notRegularReason) }
         return try read(fd: fd, name: path, limit: limit, expected: expected, seconds: regular ? 0 : seconds)
     }
 
