@@ -21,7 +21,7 @@ enum SandboxTarget: FuzzTarget {
         guard
             let host = try? BehaveHost(
                 modules: PlanTarget.modules, policy: policy, output: output, clock: VirtualClock(),
-                store: .inMemory(quota: 16 << 10))
+                features: [StoreFeature(.inMemory(quota: 16 << 10))])
         else { fatalError("sandbox: no host") }
         return host
     }()

@@ -68,7 +68,8 @@
             let store = BehaviourStore(directory: try Tool.temporaryDirectory().path + "/store")
             let output = Output()
             let host = try BehaveHost(
-                modules: [], output: OutputSink(write: { output.text += $0 }, diagnostic: { _ in }), store: store)
+                modules: [], output: OutputSink(write: { output.text += $0 }, diagnostic: { _ in }),
+                features: [StoreFeature(store)])
             let url = server.url("/visits.lua")
             let fresh = try await RemoteLoader(configuration).load(url) { host.check($0) }
             #expect(fresh.origin == .downloaded && fresh.behaviour.identity == url)

@@ -87,9 +87,9 @@ struct BehaveDocCommentSnippets {
         let appSupport = FileManager.default.temporaryDirectory.path + "/behave-\(UUID().uuidString)"
         // snippet: BehaviourStore
         let store = BehaviourStore(directory: appSupport + "/behave-store")
-        let host = try BehaveHost(modules: [Keynote()], store: store)
+        let host = try BehaveHost(modules: [Keynote()], features: [StoreFeature(store)])
         // snippet end
-        #expect(host.store == store)
+        #expect(host.feature(StoreFeature.self)?.store == store)
     }
 
     @Test("BehaveSession, SessionCompletion: an input's value, and the names after a module")
@@ -244,7 +244,7 @@ struct BehaveDocCommentSnippets {
     func coverageRecorder() async throws {
         // snippet: CoverageRecorder
         let coverage = CoverageRecorder()
-        let host = try BehaveHost(modules: [], coverage: coverage)
+        let host = try BehaveHost(modules: [], features: [coverage])
         let source = "local function double(n) return 2 * n end\nreturn double(21)"
         try await host.run(Behaviour(name: "double.lua", source: source))
         let lcov = coverage.report().lcov()  // "SF:double.lua", "DA:1,2", "DA:2,1", "FNDA:1,double"…
@@ -254,5 +254,31 @@ struct BehaveDocCommentSnippets {
             #expect(lines.contains(Substring(expected)), "\(lcov)")
         }
         #expect(coverage.report().percent == 100)
+    }
+
+    @Test("HostFeature: a feature hears each step of the runs it watches")
+    func hostFeature() async throws {
+        // snippet: HostFeature
+        final class StepCounter: HostFeature, @unchecked Sendable {
+            var steps = 0
+            func runBegins(_ run: RunStart) throws(BehaveError) -> Bool { true }
+            func stepTaken(at time: Double) { steps += 1 }
+        }
+        let counter = StepCounter()
+        let host = try BehaveHost(modules: [], clock: VirtualClock(), features: [counter])
+        try await host.run(Behaviour(name: "two.lua", source: "wait(1) wait(1)"))
+        // counter.steps == 3: the main chunk's first step, then one after each wait
+        // snippet end
+        #expect(counter.steps == 3)
+        #expect(host.feature(StepCounter.self) === counter)
+    }
+
+    @Test("StoreFeature: a host with one gives behaviours the store module")
+    func storeFeature() async throws {
+        // snippet: StoreFeature
+        let host = try BehaveHost(modules: [], features: [StoreFeature(.inMemory())])
+        // snippet end
+        let report = try await host.run(Behaviour(name: "s.lua", source: "store.set('a', 1) return store.get('a')"))
+        #expect(report.results.values == [1])
     }
 }

@@ -14,7 +14,8 @@ struct StoreTests {
 
     static func host(_ store: BehaviourStore?, lines: Captured? = nil) throws -> BehaveHost {
         try BehaveHost(
-            modules: [], output: OutputSink(write: { lines?.output += $0 }, diagnostic: { _ in }), store: store)
+            modules: [], output: OutputSink(write: { lines?.output += $0 }, diagnostic: { _ in }),
+            features: store.map { [StoreFeature($0)] } ?? [])
     }
 
     static func run(_ source: String, named name: String = "b.lua", on host: BehaveHost) async throws -> [PlainValue] {
@@ -44,12 +45,12 @@ struct StoreTests {
         let behaviour = Behaviour(name: "vote.lua", source: "store.set('vote', {destination = 'Bordeaux'})")
         // snippet: store-app
         let store = BehaviourStore(directory: stateDirectory + "/behave-store", quota: 16 * 1024)
-        let host = try BehaveHost(modules: [Keynote()], store: store)
+        let host = try BehaveHost(modules: [Keynote()], features: [StoreFeature(store)])
         try await host.run(behaviour)
         let kept = try store.values(of: behaviour.identity)  // what the behaviour keeps, as PlainValue
         // snippet end
         #expect(kept == ["vote": ["destination": "Bordeaux"]])
-        #expect(host.store == store)
+        #expect(host.feature(StoreFeature.self)?.store == store)
     }
 
     @Test("each behaviour identity has its own namespace; copies under other names share it by identity")
@@ -152,7 +153,7 @@ struct StoreTests {
         #expect(try await Self.run("return store.get('x')", on: host) == [.null])
         let none = try Self.host(nil)
         #expect(try await Self.run("return store, has('store', 'get')", on: none) == [.null, false])
-        #expect(none.store == nil)
+        #expect(none.feature(StoreFeature.self) == nil)
     }
 
     @Test("two hosts writing one namespace lose neither's key: each write merges under the lock")

@@ -3,14 +3,14 @@ import CBehave
 /// Counts which lines of the behaviours a host runs are executed, and how often each function is
 /// called: what `behave test --coverage` writes as an lcov tracefile (docs/testing.md, "Coverage").
 ///
-/// Opt-in: give one to a host when making it (``BehaveHost/init(modules:policy:output:clock:store:coverage:)``),
+/// Opt-in: give one to a host as a feature (``BehaveHost/init(modules:policy:output:clock:features:)``),
 /// and every state the host makes counts into it; a host without one installs no hook and pays
 /// nothing. Counting never allocates in the behaviour's state and never raises, so a run
 /// ends as it would without it. Hosts on several threads may share one recorder.
 ///
 /// ```swift
 /// let coverage = CoverageRecorder()
-/// let host = try BehaveHost(modules: [], coverage: coverage)
+/// let host = try BehaveHost(modules: [], features: [coverage])
 /// let source = "local function double(n) return 2 * n end\nreturn double(21)"
 /// try await host.run(Behaviour(name: "double.lua", source: source))
 /// let lcov = coverage.report().lcov()  // "SF:double.lua", "DA:1,2", "DA:2,1", "FNDA:1,double"…

@@ -1,5 +1,4 @@
 import BehaveLua
-import CBehave
 
 /// Running a behaviour: a fresh state, its main chunk loaded with `arg` set, and the scheduler
 /// driving its tasks to the end; and calling one function of the state directly.
@@ -23,36 +22,27 @@ extension BehaveHost {
         defer { leaveGate() }
         lastRun = RunUsage()
         searchPath.loaded = []
-        pendingRecording = nil
         let chunk = try prepare(behaviour, strict: strict, arguments: arguments, scriptName: scriptName)
         var (report, values) = try await schedule(
             chunk, arguments: arguments, events: events, timeline: timeline,
-            origin: nil, pushingContext: true, recording: pendingRecording(of: behaviour, arguments: arguments))
+            origin: nil, pushingContext: true, behaviour: behaviour, behaviourArguments: arguments)
         report.results = try slice { RunResults(copying: values) }
         return report
     }
 
     /// Runs `chunk` as the main task of a scheduler: to the end, or (a session's input, which
     /// has an `origin`) until the chunk itself has ended. The report's results are left empty:
-    /// the values the chunk returned come beside it, still in the state.
+    /// the values the chunk returned come beside it, still in the state. `behaviour` (with the
+    /// words it was given) is what the host's features hear runs (``RunStart``).
     nonisolated(nonsending) func schedule(
         _ chunk: LuaFunction, arguments: [any LuaPushable], events: EventChannel?,
         timeline: [TimedEvent], origin: Double?,
-        pushingContext: Bool, recording: PendingRecording? = nil
+        pushingContext: Bool, behaviour: Behaviour? = nil, behaviourArguments: [String] = []
     ) async throws(BehaveError) -> (RunReport, [LuaValue]) {
-        let scheduler = Scheduler(host: self, runtime: runtime, clock: clock)
-        starter.scheduler = scheduler
-        defer { starter.scheduler = nil }
         output.reset()
         firstTaskFailure = nil
         let started = clock.now
-        let recorder = recording?.recorder
-        tracer.begin(at: started, recorder: recorder)
-        output.record(into: recorder)
-        defer {
-            tracer.endRecording()
-            output.record(into: nil)
-        }
+        tracer.begin(at: started)
         clearCancellation()
         runtime.setTrace(tracer.observer != nil)
         runtime.setForwarding(tracer.emitted.isListening)
@@ -64,18 +54,21 @@ extension BehaveHost {
                 bytesWritten: output.bytesWritten, duration: clock.now - started)
         }
         if pushingContext { try pushContext() }
-        var recording = recording
-        if recording != nil { recording?.seed = try seedRandom() }
+        let watchers = try featureList.runBegins(
+            RunStart(host: self, behaviour: behaviour, arguments: behaviourArguments, origin: started))
+        let scheduler = Scheduler(host: self, runtime: runtime, clock: clock, watchers: watchers)
+        starter.scheduler = scheduler
+        defer { starter.scheduler = nil }
         let finish: Finish
         do {
             finish = try await scheduler.run(
                 main: chunk, arguments: arguments, events: events, timeline: timeline,
                 origin: origin, untilMainEnds: origin != nil)
         } catch {
-            keep(recording, outcome: RecordedOutcome(error, failedTasks: scheduler.failedTasks))
+            watchers.runEnded(RunEnding(result: .failure(error), failedTasks: scheduler.failedTasks))
             throw error
         }
-        keep(recording, outcome: RecordedOutcome(finish, failedTasks: scheduler.failedTasks))
+        watchers.runEnded(RunEnding(result: .success(finish), failedTasks: scheduler.failedTasks))
         let values = (try? slice { try runtime.results() }) ?? []
         let report = RunReport(
             results: RunResults([]), finish: finish, failedTasks: scheduler.failedTasks,
@@ -113,7 +106,7 @@ extension BehaveHost {
     /// `source` compiled in the current state as the behaviour's main chunk; a syntax error
     /// comes back as the behaviour's diagnostic.
     func loadChunk(of behaviour: Behaviour, source: [UInt8]) throws(BehaveError) -> LuaFunction {
-        if behaviour.format == .lua { coverage?.note(chunk: behaviour.name, path: behaviour.name, bytes: source) }
+        if behaviour.format == .lua { featureList.chunkLoaded(behaviour.name, path: behaviour.name, bytes: source) }
         do {
             return try lua.load(source, chunkName: "@" + behaviour.name)
         } catch let error as LuaError {
@@ -126,12 +119,13 @@ extension BehaveHost {
         _ behaviour: Behaviour, strict: Bool, arguments: [String],
         scriptName: String?
     ) throws(BehaveError) -> LuaFunction {
+        // First: a feature forgets the last behaviour even when this one fails to load.
+        featureList.behaviourBegins(identity: behaviour.identity)
         let source = try luaSource(of: behaviour, strict: strict)
         var directories = policy.requireDirectories
         if directories.isEmpty, let directory = behaviour.directory { directories = [directory] }
         searchPath.directories = directories
         try takeFreshState()
-        storeSession?.begin(identity: behaviour.identity)
         let chunk = try loadChunk(of: behaviour, source: source)
         setEnvironment(of: chunk)
         // Set entry by entry: a [Int: String] would cost the start-up a conformance lookup.

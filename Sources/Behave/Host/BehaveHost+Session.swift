@@ -7,7 +7,7 @@ extension BehaveHost {
     func beginSession(directories: [String]) throws(BehaveError) -> Double {
         searchPath.directories = policy.requireDirectories.isEmpty ? directories : policy.requireDirectories
         try takeFreshState()
-        storeSession?.begin(identity: BehaveSession.storeIdentity)
+        featureList.behaviourBegins(identity: BehaveSession.storeIdentity)
         clearCancellation()
         try pushContext()
         return clock.now

@@ -29,15 +29,17 @@ public final class BehaveHost: @unchecked Sendable {
     public let output: OutputSink
     /// Where time comes from (``SystemClock`` unless given).
     public let clock: any BehaveClock
-    /// Where the host's states count the lines and calls they run (`behave test --coverage`);
-    /// nil, the default, installs no hook.
-    public let coverage: CoverageRecorder?
-    /// The debugger attached to the host's states (`behave debug`); nil, the default, installs no hook.
-    public let debugger: BehaveDebugger?
-    /// What behaviours keep between runs (the `store` module); nil when the app gives none.
-    public var store: BehaviourStore? { storeSession?.store }
-    /// The store as this host's runs use it.
-    let storeSession: StoreSession?
+    /// What the host's runs carry besides the behaviour, in the order the app gave them: a store,
+    /// coverage, a debugger, a team's own (``HostFeature``).
+    public var features: [any HostFeature] { Array(featureList.all.dropFirst()) }
+    /// The first of the app's features that is an `F`, if any.
+    public func feature<F: HostFeature>(_ type: F.Type) -> F? {
+        features.lazy.compactMap { $0 as? F }.first
+    }
+    /// The app's features after the host's own flight recorder: every moment goes to this list.
+    let featureList: FeatureList
+    /// The host's flight recorder (``recordingLimit``, ``lastRecording``).
+    let flightRecording: FlightRecording
     /// What the app tells behaviours about itself (platform, version, locale, flags): the
     /// script's read-only `context` table.
     /// A run reads it when it starts.
@@ -91,34 +93,34 @@ public final class BehaveHost: @unchecked Sendable {
     public var onTaskFailure: (@Sendable () -> Void)?
     /// The flight recorder's byte cap: each ``run(_:strict:arguments:scriptName:events:timeline:)``
     /// records what it consumes within it (``lastRecording``). 0 turns the recorder off.
-    public var recordingLimit = BehaveHost.defaultRecordingLimit
+    public var recordingLimit: Int {
+        get { flightRecording.limit }
+        set { flightRecording.limit = newValue }
+    }
     /// The flight recorder's default byte cap.
     public static let defaultRecordingLimit = 1 << 20
     /// What the flight recorder kept of the last run, however it ended; nil before a run, and
     /// while the recorder is off.
     public var lastRecording: Recording? {
-        pendingRecording.map { $0.recording(modules: RecordedModule.catalog(of: registry)) }
+        flightRecording.pending.map { $0.recording(modules: RecordedModule.catalog(of: registry)) }
     }
-    /// The last run's recording, as the run left it.
-    var pendingRecording: PendingRecording?
 
     /// Where slices run when the calling thread's stack is small; made on first use.
     lazy var stackThread = StackThread()
 
-    /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time;
-    /// with a `store`, behaviours have the `store` module, each in its own namespace; with
-    /// `coverage`, every state the host makes counts the lines and calls it runs there; with a
-    /// `debugger`, every state stops where it says.
+    /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
+    /// `features` join every run: a ``StoreFeature`` gives behaviours the `store` module, a
+    /// ``CoverageRecorder`` counts the lines and calls each state runs, a ``BehaveDebugger`` stops
+    /// where it says; the flight recorder is the host's own (``recordingLimit``).
     public init(
         modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
-        clock: any BehaveClock = SystemClock(), store: BehaviourStore? = nil, coverage: CoverageRecorder? = nil,
-        debugger: BehaveDebugger? = nil
+        clock: any BehaveClock = SystemClock(), features: [any HostFeature] = []
     ) throws {
-        self.coverage = coverage
-        self.debugger = debugger
-        let storeSession = store.map(StoreSession.init)
-        self.storeSession = storeSession
-        self.registry = ModuleRegistry(modules + (storeSession.map { [StoreModule(session: $0)] } ?? []))
+        let flightRecording = FlightRecording()
+        self.flightRecording = flightRecording
+        let featureList = FeatureList(all: [flightRecording] + features)
+        self.featureList = featureList
+        self.registry = ModuleRegistry(modules + featureList.modules)
         self.policy = policy
         self.clock = clock
         self.output = output ?? OutputSink.standard()
@@ -131,7 +133,7 @@ public final class BehaveHost: @unchecked Sendable {
         self.readings = readings
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
-            readings: readings, searchPath: searchPath, coverage: coverage, debugger: debugger)
+            readings: readings, searchPath: searchPath, features: featureList)
         lua.control.shareCancellation(cancelFlag.pointer)
     }
 
@@ -199,7 +201,7 @@ public final class BehaveHost: @unchecked Sendable {
         let searchPath = self.searchPath
         (lua, environment, runtime) = try StateBuilder.make(
             registry: registry, policy: policy, output: output, clock: clock, starter: starter, tracer: tracer,
-            readings: readings, searchPath: searchPath, coverage: coverage, debugger: debugger)
+            readings: readings, searchPath: searchPath, features: featureList)
         lua.control.shareCancellation(cancelFlag.pointer)
         stateIsFresh = true
     }

@@ -89,7 +89,10 @@ public final class EventChannel: Sendable {
         func handOver(_ request: HandOver) -> Bool {
             lock.withLock {
                 guard let inbox else { return false }
-                inbox.post(.handOver(request))
+                // Ended at rest, the run first gives the behaviour's handlers the notice.
+                let farewell =
+                    request.moment == .whenIdle ? TimedEvent(HandOver.reloadEvent, data: request.notice) : nil
+                inbox.post(.end(EndRequest(atOnce: request.moment == .now, farewell: farewell)))
                 return true
             }
         }
@@ -118,7 +121,7 @@ public final class EventChannel: Sendable {
                 let left = old.take().filter { message in
                     switch message {
                     case .event, .eventsEnded: true
-                    case .completed, .handOver: false
+                    case .completed, .end: false
                     }
                 }
                 backlog = kept + left + backlog

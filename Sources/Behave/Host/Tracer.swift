@@ -41,22 +41,20 @@ final class Tracer: @unchecked Sendable {
     }
 
     /// A run (or a session's input) starts at `origin`: it takes the app's observer, and records
-    /// into `recorder` if given one.
-    func begin(at origin: Double, recorder: FlightRecorder? = nil) {
+    /// nothing until a recorder joins it (``record(into:)``).
+    func begin(at origin: Double) {
         self.origin = origin
         observer = appObserver
+        firstUnhandled = nil
+        record(into: nil)
+    }
+
+    /// The run's action calls are recorded into `recorder` from now on; nil, no longer.
+    func record(into recorder: FlightRecorder?) {
         self.recorder = recorder
         isWatching = observer != nil || recorder != nil
         journal = observer == nil ? recorder?.journal : nil
         recorder?.actionNames = actionNames
-        firstUnhandled = nil
-    }
-
-    /// The run has ended: nothing more is recorded.
-    func endRecording() {
-        recorder = nil
-        journal = nil
-        isWatching = observer != nil
     }
 
     func report(_ kind: TraceEvent.Kind) {

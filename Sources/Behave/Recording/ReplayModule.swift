@@ -40,8 +40,8 @@ struct ReplayModule: BehaveModule {
             raw: { (_: ActionContext, stack: LuaStack) throws -> ActionWork in
                 let arguments = Tracer.plain(stack, from: 1, count: stack.count)
                 _ = try ReplayStop.terminating { try cursor.answer(full, arguments: arguments, async: true) }
-                // The replay's scheduler starts no work: the answer is an entry of the recording.
-                return ActionWork { .none }
+                // No work starts: the answer is an entry of the recording, which the replay hands over.
+                return .answeredByDriver
             })
     }
 }

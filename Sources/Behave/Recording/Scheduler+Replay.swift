@@ -8,7 +8,6 @@ extension Scheduler {
     nonisolated(nonsending) func replay(
         main: LuaFunction, arguments: [any LuaPushable], cursor: ReplayCursor, outcome: RecordedOutcome?
     ) async throws(BehaveError) -> Finish {
-        replaying = true
         try host.slice { try runtime.start(main, arguments: arguments) }
         var waiting = 0
         while true {

@@ -5,16 +5,15 @@ final class Inbox: @unchecked Sendable {
         case completed(id: Int, Result<ActionResult, any Error>)
         case event(String, PlainValue, after: Double)
         case eventsEnded
-        /// The app asks the run to end so that another behaviour takes over the channel
-        /// (``EventChannel/handOver(_:notice:)``).
-        case handOver(HandOver)
+        /// The run is asked to end early (``EndRequest``).
+        case end(EndRequest)
     }
 
     private let lock = Lock()
     private var messages: [Message] = []
     private var waiter: CheckedContinuation<Void, Never>?
     private var nudged = false
-    private var askedToHandOver = false
+    private var askedToEnd = false
 
     func post(_ message: Message) {
         post(contentsOf: CollectionOfOne(message))
@@ -23,7 +22,7 @@ final class Inbox: @unchecked Sendable {
     /// Posts `batch` in order under one lock: a channel's backlog of events sent before the run.
     func post(contentsOf batch: some Collection<Message>) {
         let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
-            if batch.contains(where: { if case .handOver = $0 { true } else { false } }) { askedToHandOver = true }
+            if batch.contains(where: { if case .end = $0 { true } else { false } }) { askedToEnd = true }
             messages.append(contentsOf: batch)
             defer { self.waiter = nil }
             return self.waiter
@@ -46,15 +45,15 @@ final class Inbox: @unchecked Sendable {
             // Handed over, not copied: the array of a backlog may hold a million events.
             let taken = messages
             messages = []
-            askedToHandOver = false
+            askedToEnd = false
             return taken
         }
     }
 
     var isEmpty: Bool { lock.withLock { messages.isEmpty } }
 
-    /// Whether a hand-over request waits here: the scheduler looks between two batches of events.
-    var holdsHandOver: Bool { lock.withLock { askedToHandOver } }
+    /// Whether a request to end the run waits here: the scheduler looks between two batches of events.
+    var holdsEndRequest: Bool { lock.withLock { askedToEnd } }
 
     /// How many waiting messages match.
     func count(where matches: (Message) -> Bool) -> Int {

@@ -1,5 +1,4 @@
 import BehaveLua
-import CBehaveLua
 
 /// Drives one run of a behaviour: resumes its tasks (the C half is `CBehaveRuntime`, through ``RuntimeDriver``),
 /// awaits async actions, delivers events and moves time, until the behaviour stops, fails,
@@ -15,23 +14,22 @@ final class Scheduler {
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextActionID = 0
     private(set) var failedTasks = 0
-    /// The app's request to hand the channel over, once taken from the inbox.
-    private var handOver: HandOver?
-    /// Whether the ``HandOver/reloadEvent`` of a `.whenIdle` request was given to the behaviour.
-    private var reloadQueued = false
-    /// That event's notice, until it is delivered, first of the next batch.
-    private var reloadNotice: PlainValue?
-    /// What a run that handed over had not delivered, for the channel's next run.
+    /// A request to end the run early, once taken from the inbox.
+    private var endRequest: EndRequest?
+    /// Whether the farewell of a request to end at rest was given to the behaviour.
+    private var farewellQueued = false
+    /// That event, until it is delivered, first of the next batch.
+    private var farewell: TimedEvent?
+    /// What a run that ended early had not delivered, for the channel's next run.
     private var undelivered: [Inbox.Message]?
-    /// A replay's scheduler starts no work: each async action's answer is an entry of the recording.
-    var replaying = false
-    /// Where the run's inputs are recorded, if they are.
-    var recorder: FlightRecorder? { host.tracer.recorder }
+    /// The features that watch this run's steps, deliveries and answers.
+    let watchers: RunWatchers
 
-    init(host: BehaveHost, runtime: RuntimeDriver, clock: any BehaveClock) {
+    init(host: BehaveHost, runtime: RuntimeDriver, clock: any BehaveClock, watchers: RunWatchers = .none) {
         self.host = host
         self.runtime = runtime
         self.clock = clock
+        self.watchers = watchers
     }
 
     /// The id the next async action gets.
@@ -41,7 +39,7 @@ final class Scheduler {
     func start(_ work: ActionWork) -> Int {
         nextActionID += 1
         let id = nextActionID
-        if replaying { return id }
+        if work.isAnsweredByDriver { return id }
         let inbox = self.inbox
         inFlight[id] = Task {
             do {
@@ -69,9 +67,11 @@ final class Scheduler {
                 "\(host.output.name): more than \(Self.reportedFailures) handlers or timers failed; the rest are counted, not shown"
             )
         }
-        guard failedTasks <= Self.reportedFailures,
-            case .failed(let error) = host.failure(value, traceback: traceback)
+        let reported = failedTasks <= Self.reportedFailures
+        guard reported || !watchers.isEmpty, case .failed(let error) = host.failure(value, traceback: traceback)
         else { return }
+        watchers.taskFailed(error)
+        guard reported else { return }
         if host.firstTaskFailure == nil {
             host.firstTaskFailure = error.message.truncated(toBytes: Self.reportedMessageBytes)
         }
@@ -156,7 +156,7 @@ final class Scheduler {
                 step = batchStep
                 stepped = nil
             } else {
-                recorder?.append(.step(at: now))
+                watchers.stepTaken(at: now)
                 step = try host.slice { try runtime.step(now) }
             }
             let nextTimer: Double?
@@ -174,9 +174,9 @@ final class Scheduler {
             }
             if let batchStep = try deliverDue(&queue, now: now, untilMainEnds: untilMainEnds) {
                 stepped = batchStep
-                // A hand-over now does not wait for a backlog to be delivered first.
-                if inbox.holdsHandOver { try takeMessages(into: &queue, eventsOpen: &eventsOpen) }
-                if handOver?.moment == .now { return handingOver(queue, eventsOpen: eventsOpen) }
+                // An end at once does not wait for a backlog to be delivered first.
+                if inbox.holdsEndRequest { try takeMessages(into: &queue, eventsOpen: &eventsOpen) }
+                if endRequest?.atOnce == true { return endingEarly(queue, eventsOpen: eventsOpen) }
                 continue
             }
             timer = nextTimer.map { ($0, origin + $0) }
@@ -190,8 +190,8 @@ final class Scheduler {
                 throw .terminated(host.reported(LuaError(kind: .limit(.duration), message: "")))
             }
 
-            if let handedOver = handOverAtRest(queue, eventsOpen: eventsOpen) {
-                if handedOver { return .handedOver } else { continue }
+            if let ended = endAtRest(queue, eventsOpen: eventsOpen) {
+                if ended { return .handedOver } else { continue }
             }
             if inbox.isEmpty {
                 let eventAt = queue.nextTime
@@ -199,41 +199,41 @@ final class Scheduler {
             }
             try host.checkCancelled()
             try takeMessages(into: &queue, eventsOpen: &eventsOpen)
-            if handOver?.moment == .now { return handingOver(queue, eventsOpen: eventsOpen) }
+            if endRequest?.atOnce == true { return endingEarly(queue, eventsOpen: eventsOpen) }
         }
     }
 
-    /// At rest (nothing due, nothing in flight, nothing arrived), a `.whenIdle` hand-over goes
-    /// on: first its notice is queued for the behaviour's handlers (false: run them), then, at rest
-    /// again, the run ends (true). nil when none was asked for, or the behaviour is not at rest.
-    private func handOverAtRest(_ queue: EventQueue, eventsOpen: Bool) -> Bool? {
-        guard let handOver, inFlight.isEmpty, inbox.isEmpty, reloadNotice == nil else { return nil }
-        if reloadQueued {
-            _ = handingOver(queue, eventsOpen: eventsOpen)
+    /// At rest (nothing due, nothing in flight, nothing arrived), a request to end at rest goes
+    /// on: first its farewell is queued for the behaviour's handlers (false: run them), then, at
+    /// rest again, the run ends (true). nil when none was asked for, or the behaviour is not at rest.
+    private func endAtRest(_ queue: EventQueue, eventsOpen: Bool) -> Bool? {
+        guard let endRequest, inFlight.isEmpty, inbox.isEmpty, farewell == nil else { return nil }
+        if farewellQueued || endRequest.farewell == nil {
+            _ = endingEarly(queue, eventsOpen: eventsOpen)
             return true
         }
-        reloadQueued = true
-        reloadNotice = handOver.notice
+        farewellQueued = true
+        farewell = endRequest.farewell
         return false
     }
 
-    /// Delivers the events due now, a hand-over's notice first (due at once, whatever waits for
-    /// a later time); what the step after them reported, or nil when nothing was due.
+    /// Delivers the events due now, a farewell first (due at once, whatever waits for a later
+    /// time); what the step after them reported, or nil when nothing was due.
     private func deliverDue(_ queue: inout EventQueue, now: Double, untilMainEnds: Bool) throws(BehaveError)
         -> RuntimeStep?
     {
         var due = queue.due(by: clock.now, limit: Self.batch)
-        let notice = reloadNotice.map { TimedEvent(HandOver.reloadEvent, data: $0) }
-        reloadNotice = nil
-        if let notice { due.insert(notice, at: 0) }
+        let first = farewell
+        farewell = nil
+        if let first { due.insert(first, at: 0) }
         guard !due.isEmpty else { return nil }
         let (delivered, step) = try deliver(due, now: now, untilMainEnds: untilMainEnds)
-        queue.drop(delivered - (notice == nil ? 0 : 1))
+        queue.drop(delivered - (first == nil ? 0 : 1))
         return step
     }
 
-    /// Ends the run for a hand-over: what it had not delivered is kept for the channel's next run.
-    private func handingOver(_ queue: EventQueue, eventsOpen: Bool) -> Finish {
+    /// Ends the run early: what it had not delivered is kept for the channel's next run.
+    private func endingEarly(_ queue: EventQueue, eventsOpen: Bool) -> Finish {
         undelivered =
             queue.remaining.map { .event($0.name, $0.data, after: $0.after) } + (eventsOpen ? [] : [.eventsEnded])
         return .handedOver
@@ -265,9 +265,9 @@ final class Scheduler {
                 queue.append(TimedEvent(name, data: payload, after: after), arrivedAt: clock.now)
             case .eventsEnded:
                 eventsOpen = false
-            case .handOver(let request):
-                // A second request can only make the hand-over sooner.
-                if handOver?.moment != .now { handOver = request }
+            case .end(let request):
+                // A second request can only make the end sooner.
+                if request.replaces(endRequest) { endRequest = request }
             }
         }
     }
@@ -307,17 +307,17 @@ final class Scheduler {
     }
 
     func resolve(_ id: Int, _ result: Result<ActionResult, any Error>) throws(BehaveError) {
-        let recorder = self.recorder
-        let at = recorder == nil ? 0 : clock.now - host.tracer.origin
+        let watchers = self.watchers
+        let at = watchers.isEmpty ? 0 : clock.now - watchers.origin
         switch result {
         case .success(let value):
             try host.slice {
                 try runtime.resolve(id) { stack in
                     true.push(to: stack)
                     let count = value.push(stack)
-                    if let recorder {
-                        let values = Tracer.plain(stack, from: stack.count - count + 1, count: count)
-                        recorder.append(.resolved(id: id, at: at, values: values))
+                    if !watchers.isEmpty {
+                        watchers.actionResolved(
+                            id: id, at: at, stack: stack, first: stack.count - count + 1, count: count)
                     }
                     return 1 + count
                 }
@@ -326,10 +326,7 @@ final class Scheduler {
             if let termination = error as? LuaTermination {
                 throw .terminated(host.lua.terminate(termination))  // the output limit, from an async action
             }
-            recorder?.append(
-                .rejected(
-                    id: id, at: at, message: (error as? LuaScriptError)?.message ?? String(describing: error),
-                    form: error is LuaScriptError ? .positioned : .swift))
+            watchers.actionRejected(id: id, at: at, error: error)
             try host.slice {
                 try runtime.resolve(id) { stack in
                     false.push(to: stack)
@@ -354,7 +351,7 @@ final class Scheduler {
     func deliver(
         _ events: [TimedEvent], now: Double, untilMainEnds: Bool
     ) throws(BehaveError) -> (delivered: Int, step: RuntimeStep) {
-        recorder?.append(.deliver(at: now, events: events))
+        watchers.eventsDelivered(events, at: now)
         let (delivered, step) = try host.slice {
             try runtime.deliver(count: events.count, now: now, untilMainEnds: untilMainEnds) { stack in
                 stack.newTable(arrayCount: events.count * 2)

@@ -10,7 +10,7 @@ enum StateBuilder {
     static func make(
         registry: ModuleRegistry, policy: SandboxPolicy, output: OutputSink, clock: any BehaveClock,
         starter: ActionStarter, tracer: Tracer, readings: ClockReadings, searchPath: SearchPath,
-        coverage: CoverageRecorder? = nil, debugger: BehaveDebugger? = nil
+        features: FeatureList
     ) throws
         -> (LuaState, LuaTable, RuntimeDriver)
     {
@@ -32,7 +32,7 @@ enum StateBuilder {
         lua.stack.setRegistryField(BEHAVE_REGISTRY_MODULES)
         let host = try hostFunctions(
             in: lua, registry: registry, output: output, starter: starter, tracer: tracer,
-            inputLimit: policy.limits.input, searchPath: searchPath, coverage: coverage)
+            inputLimit: policy.limits.input, searchPath: searchPath, features: features)
         try addCoroutineClose(in: lua, host: host, trusted: policy.isTrusted)
         // Before the sandbox copies os from the globals: both modes read the clock this way.
         try installReadings(in: lua, readings: readings)
@@ -40,9 +40,8 @@ enum StateBuilder {
         let runtime = try RuntimeDriver(in: lua, environment: environment, sentinel: sentinel, host: host)
         lua.setCollecting(true)
         applyLimits(to: lua, policy: policy)
-        // After the count hook, which it joins: one hook counts both.
-        if let coverage { lua.control.installCoverage(coverage.counts, on: lua.pointer) }
-        debugger?.install(on: lua)
+        // After the count hook: a feature's hook joins it, one hook for both.
+        features.stateBuilt(lua)
         return (lua, environment, runtime)
     }
 
@@ -153,34 +152,7 @@ enum StateBuilder {
         let name = "\(module).\(action.name)"
         switch action.body {
         case .immediate(let body):
-            let action = action.name
-            let number = tracer.number(ofAction: name)
-            let cost = RecordedEntry.journalCost(of: name)
-            lua.pushFunction(named: name) { stack in
-                guard let journal = tracer.journal else {
-                    guard tracer.isWatching else { return try body(context, stack) }
-                    return try tracer.call(module, action, named: name, on: stack) { try body(context, $0) }
-                }
-                // Only the recorder watches: a typed action keeps its plain result as it pushes it
-                // (ActionContext.push(_:to:)), C reads back any other plain one, and Swift the rest.
-                let record = behave_journal_open(journal)
-                let count: Int32
-                do { count = try body(context, stack) } catch {
-                    behave_journal_abandon(journal)
-                    tracer.journalThrew(error, by: name)
-                    throw error
-                }
-                guard count >= 0 else {
-                    behave_journal_abandon(journal)
-                    return count
-                }
-                if behave_journal_close(journal, record, number, count, cost) == 1 { return count }
-                let kept = behave_journal_returned(journal, stack.pointer, number, count, cost)
-                if kept != 1 {
-                    tracer.recorder?.returned(name, number: number, cost: cost, stack: stack, count: count, kept: kept)
-                }
-                return count
-            }
+            lua.pushFunction(named: name, tracer.watching(body, of: module, action.name, named: name, context: context))
         case .suspending(let start):
             let action = action.name
             lua.pushFunction(named: name, suspending: true) { stack in
@@ -241,7 +213,7 @@ enum StateBuilder {
     /// pcall, load and xpcall).
     private static func hostFunctions(
         in lua: LuaState, registry: ModuleRegistry, output: OutputSink,
-        starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath, coverage: CoverageRecorder?
+        starter: ActionStarter, tracer: Tracer, inputLimit: Int, searchPath: SearchPath, features: FeatureList
     ) throws -> LuaTable {
         let stack = lua.stack
         try lua.makeRoom(4)
@@ -282,7 +254,7 @@ enum StateBuilder {
             switch RequireSearch.find(name, in: searchPath.directories, limit: inputLimit) {
             case .success(let found):
                 searchPath.loaded.append(found.path)
-                coverage?.note(chunk: found.path, path: found.path, bytes: found.source)
+                features.chunkLoaded(found.path, path: found.path, bytes: found.source)
                 LuaString(bytes: found.source).push(to: stack)
                 found.path.push(to: stack)
             case .failure(let message):

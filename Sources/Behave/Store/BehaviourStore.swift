@@ -7,7 +7,7 @@ import BehavePlatform
 ///
 /// ```swift
 /// let store = BehaviourStore(directory: appSupport + "/behave-store")
-/// let host = try BehaveHost(modules: [Keynote()], store: store)
+/// let host = try BehaveHost(modules: [Keynote()], features: [StoreFeature(store)])
 /// ```
 public struct BehaviourStore: Sendable, Equatable {
     /// Where the namespaces live.

@@ -80,7 +80,9 @@ extension BehaveHost {
                             full, named: path, under: directory ?? ".", limit: limit)
                         let source = try luaSource(of: behaviour)
                         requiredFiles(adding: full)
-                        if behaviour.format == .lua { coverage?.note(chunk: behaviour.name, path: full, bytes: source) }
+                        if behaviour.format == .lua {
+                            featureList.chunkLoaded(behaviour.name, path: full, bytes: source)
+                        }
                         guard stack.reserve(2) else { return 0 }
                         LuaString(bytes: source).push(to: stack)
                         behaviour.name.push(to: stack)

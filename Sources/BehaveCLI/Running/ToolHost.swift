@@ -16,9 +16,11 @@ enum ToolHost {
         do {
             // A debugger's stops leave real time out of the run's clock; virtual time stands still anyway.
             let clock = debugger.map { clock is SystemClock ? StoppedTimeClock(clock, debugger: $0) : clock } ?? clock
+            var features: [any HostFeature] = [StoreFeature(store)]
+            if let coverage { features.append(coverage) }
+            if let debugger { features.append(debugger) }
             let host = try BehaveHost(
-                modules: modules(), policy: policy, output: output, clock: clock, store: store, coverage: coverage,
-                debugger: debugger)
+                modules: modules(), policy: policy, output: output, clock: clock, features: features)
             host.context = ContextEntry.defaults
             host.output.name = BehaveTool.current.name
             return host

@@ -1,0 +1,74 @@
+import BehaveLua
+
+/// The flight recorder as a host's feature: each run of a behaviour records what it consumes (its
+/// steps, deliveries, answers, clock readings and output) within ``limit`` bytes, and keeps it for
+/// ``BehaveHost/lastRecording`` however the run ends. Runs of tests and session inputs record nothing.
+final class FlightRecording: HostFeature, @unchecked Sendable {
+    /// The byte cap; 0 turns the recorder off. Set between runs.
+    var limit = BehaveHost.defaultRecordingLimit
+    /// The last run's recording, as the run left it.
+    private(set) var pending: PendingRecording?
+    /// The recording of the run under way.
+    private var current: PendingRecording?
+    /// The host whose run records: its tracer and output feed the recorder too.
+    private weak var host: BehaveHost?
+
+    /// A new behaviour forgets the last one's recording, also when it fails before it runs.
+    func behaviourBegins(identity: String) { pending = nil }
+
+    func runBegins(_ run: RunStart) throws(BehaveError) -> Bool {
+        guard limit > 0, let behaviour = run.behaviour else { return false }
+        let host = run.host
+        let recorder = FlightRecorder(byteLimit: limit)
+        var recording = PendingRecording(
+            behaviour: behaviour, context: host.context, limits: host.policy.limits, isTrusted: host.policy.isTrusted,
+            arguments: run.arguments, recorder: recorder)
+        host.tracer.record(into: recorder)
+        host.output.record(into: recorder)
+        self.host = host
+        // A replay draws the same numbers from the seed the run took.
+        do { recording.seed = try host.seedRandom() } catch {
+            stopFeeding()
+            throw error
+        }
+        current = recording
+        return true
+    }
+
+    func stepTaken(at time: Double) {
+        current?.recorder.append(.step(at: time))
+    }
+
+    func eventsDelivered(_ events: [TimedEvent], at time: Double) {
+        current?.recorder.append(.deliver(at: time, events: events))
+    }
+
+    func actionResolved(id: Int, at time: Double, stack: LuaStack, first: Int32, count: Int32) {
+        current?.recorder.append(.resolved(id: id, at: time, values: Tracer.plain(stack, from: first, count: count)))
+    }
+
+    func actionRejected(id: Int, at time: Double, error: any Error) {
+        current?.recorder.append(
+            .rejected(
+                id: id, at: time, message: (error as? LuaScriptError)?.message ?? String(describing: error),
+                form: error is LuaScriptError ? .positioned : .swift))
+    }
+
+    func runEnded(_ ending: RunEnding) {
+        stopFeeding()
+        guard var recording = current else { return }
+        current = nil
+        switch ending.result {
+        case .success(let finish): recording.outcome = RecordedOutcome(finish, failedTasks: ending.failedTasks)
+        case .failure(let error): recording.outcome = RecordedOutcome(error, failedTasks: ending.failedTasks)
+        }
+        pending = recording
+    }
+
+    /// The host's tracer and output stop feeding the recorder.
+    private func stopFeeding() {
+        host?.tracer.record(into: nil)
+        host?.output.record(into: nil)
+        host = nil
+    }
+}
