@@ -105,7 +105,7 @@ let package = Package(
         // helpers, the editor stubs) lives in .lua files, compiled at build time by LuaChunks.
         .target(
             name: "Behave",
-            dependencies: ["BehaveLua", "CBehaveRuntime", "BehavePlatform"],
+            dependencies: ["BehaveLua", "CBehaveRuntime", "CBehave", "CBehaveLua", "BehavePlatform"],
             exclude: [
                 "Session/printer.lua", "Authoring/definitions.lua", "Testing/testing.lua",
             ],
@@ -149,14 +149,16 @@ let package = Package(
         .target(
             name: "BehaveCLI",
             dependencies: [
-                "Behave", "BehavePlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Behave", "BehaveLua", "BehavePlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fetching, signing and verifying for a tool built on BehaveCLI (`RemoteSupport.linked`).
         .target(
             name: "BehaveRemoteCLI",
             dependencies: [
-                "BehaveCLI", "BehaveRemote", "Behave", "BehavePlatform",
+                "BehaveCLI", "BehaveRemote", "Behave", "BehaveLua", "BehavePlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: remote),
             ]),
         // `behave`: every command, with the demo modules and without the network and crypto code;
@@ -179,7 +181,7 @@ let package = Package(
         .executableTarget(
             name: "behave-bench",
             dependencies: [
-                "BehaveLua", "Behave", "BehaveDemos", "BehavePlatform", "CBaseline",
+                "BehaveLua", "Behave", "BehaveDemos", "BehavePlatform", "CBaseline", "CBehaveLua",
                 // The live rows: devices through LiveEvents, and the tests' nchan on 127.0.0.1.
                 .target(name: "BehaveRemote", condition: remote), .target(name: "PubSubFixture", condition: remote),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: remote),
@@ -212,7 +214,8 @@ let package = Package(
         .testTarget(
             name: "LuaTests", dependencies: ["BehaveLua", "CBehave", "CBehaveLua", "BehavePlatform"],
             exclude: ["Parity"]),
-        .testTarget(name: "BehaveTests", dependencies: ["Behave", "BehaveDemos", "BehavePlatform"]),
+        .testTarget(
+            name: "BehaveTests", dependencies: ["Behave", "BehaveLua", "CBehave", "BehaveDemos", "BehavePlatform"]),
         .testTarget(
             name: "BehaveRemoteTests",
             dependencies: ["BehaveRemote", "Behave", "BehaveDemos", "BehaveTestSupport", "PubSubFixture"]),
@@ -220,7 +223,7 @@ let package = Package(
             name: "BehaveToolTests",
             dependencies: [
                 "behave", "behave-remote", "BehaveCLI", "BehaveRemoteCLI", "Behave", "BehaveRemote", "BehaveDemos",
-                "BehavePlatform",
+                "BehavePlatform", "CBehave",
                 "BehaveTestSupport", "PubSubFixture",
             ],
             exclude: ["TrustedParity", "Debugging"]

@@ -51,7 +51,7 @@ struct DocsTests {
             "test-example", "test-run", "failing-test", "failing-run", "test-ci", "coverage-run", "coverage-summary",
         ],  // TestCommandTests, CoverageTests
         "docs/bridge.md": ["lua-fields"],
-        "docs/architecture.md": ["layers"],  // ArchitectureTests
+        "docs/architecture.md": ["layers", "c-imports"],  // ArchitectureTests, LayeringTests
         "docs/performance.md": ["bench"],
         "docs/sandbox.md": ["fuzz", "sanitize"],
         "Sources/BehaveLua/BehaveLua.docc/GettingStarted.md": ["lua-getting-started"],

@@ -1,6 +1,5 @@
 import Behave
 import BehavePlatform
-import CBehave
 
 /// Ctrl-C, SIGTERM and SIGHUP cancel the running behaviour through the sandbox's own mechanism;
 /// the tool then flushes what the behaviour wrote and exits 130, 143 or 129 (128 + the signal).
@@ -33,9 +32,9 @@ enum Interrupts {
     static func install() {
         _ = terminated  // created here, not first in a signal handler
         let handler: @convention(c) (Int32) -> Void = { signalled in
-            if signalled == SIGTERM { behave_set_flag(Interrupts.terminated) }
-            if signalled == SIGHUP { behave_set_flag(Interrupts.terminated + 1) }
-            if let flag = Interrupts.flag { behave_cancel(flag) }
+            if signalled == SIGTERM { SignalFlags.set(Interrupts.terminated) }
+            if signalled == SIGHUP { SignalFlags.set(Interrupts.terminated + 1) }
+            if let flag = Interrupts.flag { SignalFlags.cancel(flag) }
             guard signalled != SIGINT || Interrupts.interruptEndsTool, Interrupts.lastResortCode == 0 else { return }
             Interrupts.lastResortCode = 128 + signalled
             Platform.armAlarm(microseconds: Interrupts.graceMicroseconds)
@@ -52,12 +51,12 @@ enum Interrupts {
     }
 
     /// Whether Ctrl-C, SIGTERM or SIGHUP has cancelled the current (or last) run.
-    static var cancelled: Bool { flag.map { behave_flag_is_set($0) != 0 } ?? false }
+    static var cancelled: Bool { flag.map(SignalFlags.isSet) ?? false }
 
     /// The exit code of a cancelled run: 128 + the signal that cancelled it.
     static var exitCode: Int32 {
-        if behave_flag_is_set(terminated) != 0 { return BehaveExit.terminatedBySignal }
-        if behave_flag_is_set(terminated + 1) != 0 { return BehaveExit.hungUp }
+        if SignalFlags.isSet(terminated) { return BehaveExit.terminatedBySignal }
+        if SignalFlags.isSet(terminated + 1) { return BehaveExit.hungUp }
         return BehaveExit.interrupted
     }
 }
