@@ -6,7 +6,11 @@ struct FeatureList: Sendable {
     let all: [any HostFeature]
 
     /// Every feature's modules.
-    var modules: [any BehaveModule] { all.flatMap(\.modules) }
+    var modules: [any BehaveModule] {
+        var modules: [any BehaveModule] = []
+        for feature in all { modules += feature.modules }
+        return modules
+    }
 
     func stateBuilt(_ lua: LuaState) {
         for feature in all { feature.stateBuilt(lua) }

@@ -10,6 +10,9 @@ final class FlightRecording: HostFeature, @unchecked Sendable {
     private(set) var pending: PendingRecording?
     /// The recording of the run under way.
     private var current: PendingRecording?
+    /// Its recorder: what each step, delivery and answer appends to. Read on the host's thread
+    /// only, at every step: no exclusivity check.
+    @exclusivity(unchecked) private var recorder: FlightRecorder?
     /// The host whose run records: its tracer and output feed the recorder too.
     private weak var host: BehaveHost?
 
@@ -32,23 +35,24 @@ final class FlightRecording: HostFeature, @unchecked Sendable {
             throw error
         }
         current = recording
+        self.recorder = recorder
         return true
     }
 
     func stepTaken(at time: Double) {
-        current?.recorder.append(.step(at: time))
+        recorder?.append(.step(at: time))
     }
 
     func eventsDelivered(_ events: [TimedEvent], at time: Double) {
-        current?.recorder.append(.deliver(at: time, events: events))
+        recorder?.append(.deliver(at: time, events: events))
     }
 
     func actionResolved(id: Int, at time: Double, stack: LuaStack, first: Int32, count: Int32) {
-        current?.recorder.append(.resolved(id: id, at: time, values: Tracer.plain(stack, from: first, count: count)))
+        recorder?.append(.resolved(id: id, at: time, values: Tracer.plain(stack, from: first, count: count)))
     }
 
     func actionRejected(id: Int, at time: Double, error: any Error) {
-        current?.recorder.append(
+        recorder?.append(
             .rejected(
                 id: id, at: time, message: (error as? LuaScriptError)?.message ?? String(describing: error),
                 form: error is LuaScriptError ? .positioned : .swift))
@@ -56,6 +60,7 @@ final class FlightRecording: HostFeature, @unchecked Sendable {
 
     func runEnded(_ ending: RunEnding) {
         stopFeeding()
+        recorder = nil
         guard var recording = current else { return }
         current = nil
         switch ending.result {

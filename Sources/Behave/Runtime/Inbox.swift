@@ -5,8 +5,9 @@ final class Inbox: @unchecked Sendable {
         case completed(id: Int, Result<ActionResult, any Error>)
         case event(String, PlainValue, after: Double)
         case eventsEnded
-        /// The run is asked to end early (``EndRequest``).
-        case end(EndRequest)
+        /// The run is asked to end early (``EndRequest``): boxed, as it is rare, so that the
+        /// messages every event and answer is copied as stay as small as they were.
+        indirect case end(EndRequest)
     }
 
     private let lock = Lock()
