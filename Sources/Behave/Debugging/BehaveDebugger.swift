@@ -1,7 +1,7 @@
 import BehaveLua
 import CBehave
 
-/// A debugger attached to a host (`BehaveHost(…, debugger:)`): breakpoints, steps and pauses,
+/// A debugger attached to a host as one of its features (`BehaveHost(…, features: [debugger])`): breakpoints, steps and pauses,
 /// and reads of the run while it is stopped. `behave debug` speaks the Debug Adapter Protocol
 /// over it; an app can drive it directly.
 ///

@@ -24,10 +24,23 @@ struct FeatureList: Sendable {
         for feature in all { feature.chunkLoaded(chunk, path: path, bytes: bytes) }
     }
 
-    /// The features that watch the run `start` begins.
+    func joins(_ host: BehaveHost) throws(BehaveError) {
+        for feature in all { try feature.joins(host) }
+    }
+
+    /// The features that watch the run `start` begins. When one refuses the run, those that
+    /// already watch it hear it end, failed as it is.
     func runBegins(_ start: RunStart) throws(BehaveError) -> RunWatchers {
         var watching: [any HostFeature] = []
-        for feature in all where try feature.runBegins(start) { watching.append(feature) }
+        for feature in all {
+            do {
+                if try feature.runBegins(start) { watching.append(feature) }
+            } catch {
+                RunWatchers(features: watching, origin: start.origin).runEnded(
+                    RunEnding(result: .failure(error), failedTasks: 0))
+                throw error
+            }
+        }
         return RunWatchers(features: watching, origin: start.origin)
     }
 }

@@ -4,9 +4,10 @@ import BehaveLua
 /// recorder, a team's own. A feature joins a host through these moments and no other; each has a
 /// default that does nothing, so a feature implements the ones it uses.
 ///
-/// A host calls a feature on the thread that runs the behaviour, one run at a time. Only a feature
-/// that answers true to ``runBegins(_:)`` is told the run's steps, deliveries and answers, so a
-/// run no feature watches pays nothing for them.
+/// A host calls its features one moment at a time, never two at once: ``stateBuilt(_:)`` on the
+/// thread that makes or resets the host, the others on the thread that runs the behaviour. Only
+/// a feature that answers true to ``runBegins(_:)`` is told the run's steps, deliveries, answers,
+/// failures and end, so a run no feature watches pays nothing for them.
 ///
 /// ```swift
 /// final class StepCounter: HostFeature, @unchecked Sendable {
@@ -22,6 +23,9 @@ import BehaveLua
 public protocol HostFeature: AnyObject, Sendable {
     /// The modules the feature gives behaviours, beside the host's own (the store's `store`).
     var modules: [any BehaveModule] { get }
+    /// The feature joins `host`, as the host is made; a feature that serves one host refuses a
+    /// second, and the host is not made.
+    func joins(_ host: BehaveHost) throws(BehaveError)
     /// The host made a state (each run that follows another gets a fresh one): the feature
     /// installs what it needs there, such as a hook.
     func stateBuilt(_ lua: LuaState)
@@ -42,7 +46,8 @@ public protocol HostFeature: AnyObject, Sendable {
     func actionResolved(id: Int, at time: Double, stack: LuaStack, first: Int32, count: Int32)
     /// The async action `id` failed at `time` with `error`.
     func actionRejected(id: Int, at time: Double, error: any Error)
-    /// A handler or timer of the run failed with `error`; the behaviour goes on.
+    /// A handler or timer of the run failed with `error`; the behaviour goes on. Told of the
+    /// failures the host reports (the first hundred of a run); the rest are only counted.
     func taskFailed(_ error: LuaError)
     /// The run ended as `ending` says.
     func runEnded(_ ending: RunEnding)
@@ -51,6 +56,8 @@ public protocol HostFeature: AnyObject, Sendable {
 extension HostFeature {
     /// None.
     public var modules: [any BehaveModule] { [] }
+    /// Joins any number of hosts.
+    public func joins(_ host: BehaveHost) throws(BehaveError) {}
     /// Installs nothing.
     public func stateBuilt(_ lua: LuaState) {}
     /// Does nothing.

@@ -7,6 +7,7 @@ public struct RunStart: Sendable {
     public let behaviour: Behaviour?
     /// The arguments the behaviour got.
     public let arguments: [String]
-    /// When the run began, on the host's clock: the instant a feature's times count from.
+    /// When the run began, on the host's clock: the instant a feature's times count from (a
+    /// session's inputs share the session's).
     public let origin: Double
 }

@@ -55,7 +55,7 @@ extension BehaveHost {
         }
         if pushingContext { try pushContext() }
         let watchers = try featureList.runBegins(
-            RunStart(host: self, behaviour: behaviour, arguments: behaviourArguments, origin: started))
+            RunStart(host: self, behaviour: behaviour, arguments: behaviourArguments, origin: origin ?? started))
         let scheduler = Scheduler(host: self, runtime: runtime, clock: clock, watchers: watchers)
         starter.scheduler = scheduler
         defer { starter.scheduler = nil }

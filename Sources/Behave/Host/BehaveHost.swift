@@ -99,8 +99,8 @@ public final class BehaveHost: @unchecked Sendable {
     }
     /// The flight recorder's default byte cap.
     public static let defaultRecordingLimit = 1 << 20
-    /// What the flight recorder kept of the last run, however it ended; nil before a run, and
-    /// while the recorder is off.
+    /// What the flight recorder kept of the last run, however it ended; nil before a run, while
+    /// the recorder is off, and once a test file or a session has used the host (neither records).
     public var lastRecording: Recording? {
         flightRecording.pending.map { $0.recording(modules: RecordedModule.catalog(of: registry)) }
     }
@@ -135,6 +135,7 @@ public final class BehaveHost: @unchecked Sendable {
             registry: registry, policy: policy, output: self.output, clock: clock, starter: starter, tracer: tracer,
             readings: readings, searchPath: searchPath, features: featureList)
         lua.control.shareCancellation(cancelFlag.pointer)
+        try featureList.joins(self)
     }
 
     /// Called with each module action, event delivered and timer fired (`behave run --trace`): on

@@ -193,6 +193,8 @@ final class Tracer: @unchecked Sendable {
     /// An async action's `work`, reporting its results when they reach the task (on the host's
     /// thread), or its error where it fails.
     func work(_ work: ActionWork, _ module: String, _ action: String, arguments: [String]) -> ActionWork {
+        // Work that never starts has nothing to report, and must stay work that never starts.
+        guard !work.isAnsweredByDriver else { return work }
         let started = Self.seconds()
         return ActionWork {
             do {

@@ -67,11 +67,11 @@ final class Scheduler {
                 "\(host.output.name): more than \(Self.reportedFailures) handlers or timers failed; the rest are counted, not shown"
             )
         }
-        let reported = failedTasks <= Self.reportedFailures
-        guard reported || !watchers.isEmpty, case .failed(let error) = host.failure(value, traceback: traceback)
+        // Past the bound nothing is described: an error's __tostring may run for a whole slice.
+        guard failedTasks <= Self.reportedFailures,
+            case .failed(let error) = host.failure(value, traceback: traceback)
         else { return }
         watchers.taskFailed(error)
-        guard reported else { return }
         if host.firstTaskFailure == nil {
             host.firstTaskFailure = error.message.truncated(toBytes: Self.reportedMessageBytes)
         }
