@@ -165,16 +165,16 @@
     struct HealthBackoffTests {
         @Test("the wait doubles from the base up to the cap")
         func arithmetic() {
-            let waits = (0...12).map { HealthBackoff.delay(afterFailures: $0, base: 1, cap: 300) }
+            let waits = (0...12).map { Backoff.delay(afterFailures: $0, base: 1, cap: 300) }
             #expect(waits == [0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300])
-            #expect(HealthBackoff.delay(afterFailures: Int.max, base: 1, cap: 300) == 300)
-            #expect(HealthBackoff.delay(afterFailures: 3, base: -1, cap: 300) == 0)
-            #expect(HealthBackoff.delay(afterFailures: 3, base: .nan, cap: .nan) == 0)
+            #expect(Backoff.delay(afterFailures: Int.max, base: 1, cap: 300) == 300)
+            #expect(Backoff.delay(afterFailures: 3, base: -1, cap: 300) == 0)
+            #expect(Backoff.delay(afterFailures: 3, base: .nan, cap: .nan) == 0)
         }
 
         @Test("jitter takes the wait to between a half and the whole, and a success resets it")
         func jitter() {
-            var backoff = HealthBackoff(base: 2, cap: 10)
+            var backoff = Backoff(base: 2, cap: 10)
             #expect(backoff.recordFailure(at: 100, jitter: 0.5) == 1)
             #expect(backoff.failures == 1)
             #expect(backoff.notBefore == 101)
@@ -188,13 +188,13 @@
             #expect(backoff.failures == 15)
             #expect(backoff.notBefore >= 305 && backoff.notBefore <= 310)
             backoff.recordSuccess()
-            #expect(backoff == HealthBackoff(base: 2, cap: 10))
+            #expect(backoff == Backoff(base: 2, cap: 10))
             #expect(backoff.allows(at: 0))
             var random = SeededRandom(state: 0x9E37_79B9_7F4A_7C15)
             for failures in 1...20 {
-                var fresh = HealthBackoff(base: 1, cap: 300, failures: failures - 1)
+                var fresh = Backoff(base: 1, cap: 300, failures: failures - 1)
                 let wait = fresh.recordFailure(at: 0, using: &random)
-                let delay = HealthBackoff.delay(afterFailures: failures, base: 1, cap: 300)
+                let delay = Backoff.delay(afterFailures: failures, base: 1, cap: 300)
                 #expect(wait >= delay * 0.5 && wait <= delay)
             }
         }

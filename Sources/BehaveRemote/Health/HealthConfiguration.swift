@@ -17,7 +17,7 @@
         public var maximumQueued = 1000
         /// The most reports one POST carries. Default 100.
         public var batchSize = 100
-        /// The wait after the first failed send, in seconds (``HealthBackoff``). Default 1.
+        /// The wait after the first failed send, in seconds (``Backoff``). Default 1.
         public var backoffBase: Double = 1
         /// The longest wait between failed sends, in seconds. Default 300.
         public var backoffCap: Double = 300

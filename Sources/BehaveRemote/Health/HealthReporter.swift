@@ -10,7 +10,7 @@
     /// Only the context fields ``HealthConfiguration/allowedFields`` names are kept: the others
     /// are removed before the report reaches the disk. A batch leaves the queue only once the
     /// collector answered 2xx; a collector that refuses, answers otherwise or not in time keeps
-    /// the batch, and the next send waits (``HealthBackoff``). A batch whose answer came too late
+    /// the batch, and the next send waits (``Backoff``). A batch whose answer came too late
     /// may reach the collector twice: reports arrive at least once.
     public final class HealthReporter: Sendable {
         /// The configuration.
@@ -106,8 +106,8 @@
         }
 
         /// The backoff the queue's state holds, with the configuration's base and cap.
-        private func backoff(_ state: HealthQueue.State) -> HealthBackoff {
-            HealthBackoff(
+        private func backoff(_ state: HealthQueue.State) -> Backoff {
+            Backoff(
                 base: configuration.backoffBase, cap: configuration.backoffCap, failures: state.failures,
                 notBefore: state.notBefore)
         }

@@ -43,9 +43,9 @@
             if phase == .open, let openedAt, ContinuousClock.now - openedAt >= Self.steady { failures = 0 }
             failures += 1
             let first = max(Self.shortest, serverDelay ?? configuration.reconnectDelay)
-            let bound = max(first, configuration.maximumReconnectDelay)
-            let ceiling = min(bound, first * Double(1 << min(failures - 1, 30)))
-            let wait = ceiling * Double.random(in: 0.5...1)
+            let ceiling = Backoff.delay(
+                afterFailures: failures, base: first, cap: max(first, configuration.maximumReconnectDelay))
+            let wait = ceiling * Double.random(in: Backoff.jitter)
             guard phase != .lost else { return (wait, nil) }
             let verb = phase == .open ? "connection lost" : "cannot connect"
             configuration.report?(

@@ -1,11 +1,11 @@
 #if Remote
     import Behave
 
-    /// When the next send to a collector may be tried: after `n` failures in a row, the wait is
-    /// `min(cap, base × 2^(n-1))` times a factor drawn uniformly between 0.5 and 1, so that devices
-    /// that lost the collector together do not come back together. A success starts again from
-    /// nothing.
-    public struct HealthBackoff: Sendable, Equatable {
+    /// When the next attempt at a server may be made (a send to a health collector, a live
+    /// connection): after `n` failures in a row, the wait is `min(cap, base × 2^(n-1))` times a
+    /// factor drawn uniformly between 0.5 and 1, so that devices that lost the server together do
+    /// not come back together. A success starts again from nothing. The package's one backoff.
+    public struct Backoff: Sendable, Equatable {
         /// The first wait, in seconds.
         public var base: Double
         /// The longest wait, in seconds.
