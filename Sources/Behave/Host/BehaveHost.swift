@@ -31,7 +31,7 @@ public final class BehaveHost: @unchecked Sendable {
     public let clock: any BehaveClock
     /// What the host's runs carry besides the behaviour, in the order the app gave them: a store,
     /// coverage, a debugger, a team's own (``HostFeature``).
-    public var features: [any HostFeature] { Array(featureList.all.dropFirst()) }
+    public let features: [any HostFeature]
     /// The first of the app's features that is an `F`, if any.
     public func feature<F: HostFeature>(_ type: F.Type) -> F? {
         features.lazy.compactMap { $0 as? F }.first
@@ -118,6 +118,7 @@ public final class BehaveHost: @unchecked Sendable {
     ) throws {
         let flightRecording = FlightRecording()
         self.flightRecording = flightRecording
+        self.features = features
         let featureList = FeatureList(all: [flightRecording] + features)
         self.featureList = featureList
         self.registry = ModuleRegistry(modules + featureList.modules)
