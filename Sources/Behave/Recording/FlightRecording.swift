@@ -13,8 +13,11 @@ final class FlightRecording: HostFeature, @unchecked Sendable {
     /// Its recorder: what each step, delivery and answer appends to. Read on the host's thread
     /// only, at every step: no exclusivity check.
     @exclusivity(unchecked) private var recorder: FlightRecorder?
-    /// The host whose run records: its tracer and output feed the recorder too.
-    private weak var host: BehaveHost?
+    /// What feeds the recorder besides the seam while a run records: the host's tracer and output.
+    /// Held strongly and let go at the run's end, not as a weak reference to the host: a weak
+    /// reference gives the host a side table that LeakSanitizer cannot trace once the reference is
+    /// cleared, and reports as a leak while the host lives.
+    private var feeders: (tracer: Tracer, output: OutputSink)?
 
     /// A new behaviour forgets the last one's recording, also when it fails before it runs.
     func behaviourBegins(identity: String) { pending = nil }
@@ -28,7 +31,7 @@ final class FlightRecording: HostFeature, @unchecked Sendable {
             arguments: run.arguments, recorder: recorder)
         host.tracer.record(into: recorder)
         host.output.record(into: recorder)
-        self.host = host
+        feeders = (host.tracer, host.output)
         // A replay draws the same numbers from the seed the run took.
         do { recording.seed = try host.seedRandom() } catch {
             stopFeeding()
@@ -72,8 +75,8 @@ final class FlightRecording: HostFeature, @unchecked Sendable {
 
     /// The host's tracer and output stop feeding the recorder.
     private func stopFeeding() {
-        host?.tracer.record(into: nil)
-        host?.output.record(into: nil)
-        host = nil
+        feeders?.tracer.record(into: nil)
+        feeders?.output.record(into: nil)
+        feeders = nil
     }
 }
