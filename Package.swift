@@ -47,6 +47,12 @@ let package = Package(
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
         // The host: modules, the sandbox, behaviours.
         .library(name: "Behave", targets: ["Behave"]),
+        // The store: what behaviours keep across runs, per behaviour, in files (`StoreFeature`).
+        .library(name: "BehaveStore", targets: ["BehaveStore"]),
+        // Line and function coverage of a host's runs (`CoverageRecorder`), and its LCOV report.
+        .library(name: "BehaveCoverage", targets: ["BehaveCoverage"]),
+        // The debugger (`BehaveDebugger`) and its Debug Adapter Protocol server (`DebugAdapter`).
+        .library(name: "BehaveDebugger", targets: ["BehaveDebugger"]),
         // Remote behaviours: fetching, the last-good-copy cache, signatures.
         .library(name: "BehaveRemote", targets: ["BehaveRemote"]),
         // A team's own `behave`, with its own modules (`BehaveTool`).
@@ -97,6 +103,9 @@ let package = Package(
         // The behaviour runtime, in C above the bridge: tasks, timers, events, the driver the host's
         // scheduler calls, the app's context, the sandbox's library set. C for the same reason.
         .target(name: "CBehaveRuntime", dependencies: ["CBehave", "CBehaveLua"]),
+        // The tools that watch a state from above the sandbox, in C: the debugger's hook and reads,
+        // coverage's counts. The sandbox's hook owner (CBehave's hooks.c) serves them; nothing below calls them.
+        .target(name: "CBehaveTools", dependencies: ["CBehave", "CBehaveLua"]),
         // The one place that imports the C library (Glibc, Darwin) and branches per platform.
         .target(name: "BehavePlatform"),
         // The Swift bridge: states, values, calls both ways, errors.
@@ -111,6 +120,12 @@ let package = Package(
             ],
             plugins: ["LuaChunks"]
         ),
+        // The store, a host's feature: the `store` module and its files.
+        .target(name: "BehaveStore", dependencies: ["Behave", "BehaveLua", "BehavePlatform"]),
+        // Coverage, a host's feature.
+        .target(name: "BehaveCoverage", dependencies: ["Behave", "BehaveLua", "CBehaveTools"]),
+        // The debugger, a host's feature, and the DAP server that drives it.
+        .target(name: "BehaveDebugger", dependencies: ["Behave", "BehaveLua", "BehavePlatform", "CBehaveTools"]),
         // Compiles a target's .lua files into a generated Swift file of bytecode (and source).
         .plugin(name: "LuaChunks", capability: .buildTool(), dependencies: ["lua-chunks"]),
         .executableTarget(name: "lua-chunks", dependencies: ["BehaveLua"]),
@@ -149,7 +164,7 @@ let package = Package(
         .target(
             name: "BehaveCLI",
             dependencies: [
-                "Behave", "BehaveLua", "BehavePlatform",
+                "Behave", "BehaveLua", "BehavePlatform", "BehaveStore", "BehaveCoverage", "BehaveDebugger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -198,7 +213,7 @@ let package = Package(
         // Two executables, so that fuzzing Behave itself builds none of the network and crypto code.
         .executableTarget(
             name: "behave-fuzz",
-            dependencies: ["FuzzSupport", "Behave", "BehaveLua", "BehaveDemos", "BehavePlatform"],
+            dependencies: ["FuzzSupport", "Behave", "BehaveLua", "BehaveDemos", "BehavePlatform", "BehaveStore"],
             path: "Fuzz/behave-fuzz"),
         .executableTarget(
             name: "behave-remote-fuzz", dependencies: ["FuzzSupport", "Behave", "BehaveRemote"],
@@ -215,10 +230,16 @@ let package = Package(
             name: "LuaTests", dependencies: ["BehaveLua", "CBehave", "CBehaveLua", "BehavePlatform"],
             exclude: ["Parity"]),
         .testTarget(
-            name: "BehaveTests", dependencies: ["Behave", "BehaveLua", "CBehave", "BehaveDemos", "BehavePlatform"]),
+            name: "BehaveTests",
+            dependencies: [
+                "Behave", "BehaveLua", "CBehave", "BehaveDemos", "BehavePlatform", "BehaveStore", "BehaveCoverage",
+                "BehaveDebugger",
+            ]),
         .testTarget(
             name: "BehaveRemoteTests",
-            dependencies: ["BehaveRemote", "Behave", "BehaveDemos", "BehaveTestSupport", "PubSubFixture"]),
+            dependencies: [
+                "BehaveRemote", "Behave", "BehaveDemos", "BehaveStore", "BehaveTestSupport", "PubSubFixture",
+            ]),
         .testTarget(
             name: "BehaveToolTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Behave
+import BehaveStore
 import FuzzSupport
 
 /// Any text, loaded and run in the sandbox with small limits and a store in memory (what a

@@ -1,5 +1,6 @@
 import Behave
 import BehavePlatform
+import BehaveStore
 import FuzzSupport
 
 /// Any bytes as a store namespace file (`{"behaviour": IDENTITY, "values": {…}}`, docs/store.md):

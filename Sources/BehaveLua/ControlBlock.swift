@@ -105,12 +105,6 @@ public struct ControlBlock {
         pointer.pointee.hook_interval = interval
     }
 
-    /// Installs the line and call hook that counts into `coverage` (`behave_coverage_new`'s) on
-    /// `state`, joining the count hook if it has one.
-    @inlinable public func installCoverage(_ coverage: OpaquePointer, on state: OpaquePointer) {
-        behave_install_coverage(pointer, state, coverage)
-    }
-
     /// Whether the count hook polls the watchdog's flag instead of the watchdog signalling the thread.
     @inlinable public func setPolling(_ polling: Bool) { pointer.pointee.polling = polling ? 1 : 0 }
 

@@ -40,7 +40,7 @@ static void behave_stop_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     behave_control *c = behave_control_of(L);
     if (behave_should_stop(c)) {
-        if (c->debugger != NULL) behave_debug_limit(c, L);
+        if (c->tool_count > 0) behave_tools_limit(c, L);
         behave_raise_termination(L);
     }
     behave_restore_hook(c, L);
@@ -51,11 +51,8 @@ void behave_restore_hook(behave_control *c, lua_State *L) {
     int calls = c->watch_calls ? LUA_MASKCALL | LUA_MASKRET : 0;
     /* The stop hook saw no call while it stood in: the frames are counted afresh. */
     c->depth_thread = NULL;
-    if (c->debugger != NULL)
-        behave_debug_hook_install(c, L);
-    else if (c->coverage != NULL)
-        lua_sethook(L, behave_coverage_hook, LUA_MASKLINE | LUA_MASKCALL | calls | count, c->hook_interval);
-    else if (count)
+    if (behave_tools_install(c, L, calls | count)) return;
+    if (count)
         lua_sethook(L, behave_count_hook, count | calls, c->hook_interval);
     else
         lua_sethook(L, NULL, 0, 0);
@@ -86,7 +83,7 @@ void behave_count_hook(lua_State *L, lua_Debug *ar) {
     pthread_sigmask(SIG_BLOCK, NULL, &current);
 #endif
     if (behave_should_stop(c)) {
-        if (c->debugger != NULL) behave_debug_limit(c, L);
+        if (c->tool_count > 0) behave_tools_limit(c, L);
         behave_raise_termination(L);
     }
 }
@@ -126,7 +123,7 @@ void behave_depth_hook(lua_State *L, lua_Debug *ar) {
     c->depth_slack = c->max_depth + 1 - frames;
     if (frames > c->max_depth && !c->terminated) c->terminated = BEHAVE_LIMIT_DEPTH;
     if (behave_should_stop(c)) {
-        if (c->debugger != NULL) behave_debug_limit(c, L);
+        if (c->tool_count > 0) behave_tools_limit(c, L);
         behave_raise_termination(L);
     }
 }

@@ -41,7 +41,7 @@ static int rt_start(lua_State *L) {
     lua_pop(L, 1);
     lua_pushvalue(L, main);
     behave_rt_set(L, MAIN);
-    if (__builtin_expect(behave_control_of(L)->debugger != NULL, 0)) behave_sched_name(L, main, 0);
+    if (__builtin_expect(behave_control_of(L)->tool_tasks, 0)) behave_sched_name(L, main, 0);
     for (int i = first; i <= n; i++) lua_pushvalue(L, i);
     behave_sched_schedule(L, rt, n - first + 2);
     return 0;

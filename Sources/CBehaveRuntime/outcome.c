@@ -79,8 +79,8 @@ static void rt_close_unwound(lua_State *L, int co) {
 /* The task at `co` failed with the error at `co + 1`. */
 static void rt_fail(lua_State *L, behave_runtime *rt, int co) {
     luaL_checkstack(L, 6, "runtime");
-    /* Before the traceback and the task's close: a debugger shows the task as it failed. */
-    if (__builtin_expect(behave_control_of(L)->debugger != NULL, 0)) behave_debug_failure(L, co, co + 1);
+    /* Before the traceback and the task's close: a tool (a debugger) shows the task as it failed. */
+    if (__builtin_expect(behave_control_of(L)->tool_tasks, 0)) behave_tools_failure(L, co, co + 1);
     luaL_traceback(L, lua_tothread(L, co), NULL, 0);
     int trace = lua_gettop(L);
     rt_close_unwound(L, co);

@@ -150,9 +150,9 @@ void behave_sched_enqueue(lua_State *L, behave_runtime *rt, int ready, int n);
 /* As behave_sched_enqueue, from anywhere: fetches the ready queue itself. */
 void behave_sched_schedule(lua_State *L, behave_runtime *rt, int n);
 /* A task running the `n` values on top (a function, then its arguments; popped), on a pooled
- * coroutine if there is one; `record` is what started it (its R_WHAT names it to a debugger). */
+ * coroutine if there is one; `record` is what started it (its R_WHAT names it to the tools). */
 void behave_sched_spawn(lua_State *L, behave_runtime *rt, int n, int record);
-/* A debugger is told of the task at `co`, named by the record at `record` (R_WHAT) or "main". */
+/* The tools are told of the task at `co`, named by the record at `record` (R_WHAT) or "main". */
 void behave_sched_name(lua_State *L, int co, int record);
 /* Sets up a step's frame: the stack is cut to F_ARGS, then the user values of the frame. */
 void behave_sched_frame(lua_State *L);

@@ -181,7 +181,7 @@ void behave_sched_name(lua_State *L, int co, int record) {
     luaL_checkstack(L, 2, "scheduler");
     if (record != 0) lua_rawgeti(L, record, R_WHAT);
     else lua_pushliteral(L, "main");
-    behave_debug_task(L, co, -1);
+    behave_tools_task(L, co, -1);
     lua_pop(L, 1);
 }
 
@@ -204,7 +204,7 @@ void behave_sched_spawn(lua_State *L, behave_runtime *rt, int n, int record) {
         lua_rawset(L, -3);
         lua_pop(L, 1);
     }
-    if (__builtin_expect(behave_control_of(L)->debugger != NULL, 0)) behave_sched_name(L, -1, record);
+    if (__builtin_expect(behave_control_of(L)->tool_tasks, 0)) behave_sched_name(L, -1, record);
     /* fn, args..., co -> co, args..., with fn moved onto co's empty stack */
     lua_pushvalue(L, fn);
     lua_xmove(L, co, 1);

@@ -157,7 +157,7 @@ void behave_rt_fire(lua_State *L, behave_runtime *rt, int record, double at) {
             lua_xmove(L, co, 1);
             lua_pushvalue(L, -1);
             lua_rawseti(L, record, R_TASK);
-            if (__builtin_expect(behave_control_of(L)->debugger != NULL, 0)) behave_sched_name(L, -1, record);
+            if (__builtin_expect(behave_control_of(L)->tool_tasks, 0)) behave_sched_name(L, -1, record);
             lua_rawgeti(L, record, R_HANDLE);
             behave_sched_schedule(L, rt, 2);
         }

@@ -2,6 +2,7 @@
     import Behave
     import BehaveDemos
     import BehaveRemote
+    import BehaveStore
     import BehaveTestSupport
     import Foundation
     import Testing

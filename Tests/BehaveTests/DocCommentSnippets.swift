@@ -1,5 +1,7 @@
 import Behave
+import BehaveCoverage
 import BehaveDemos
+import BehaveStore
 import Foundation
 import Testing
 

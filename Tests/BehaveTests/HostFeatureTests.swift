@@ -1,5 +1,7 @@
 import Behave
+import BehaveCoverage
 import BehaveLua
+import BehaveStore
 import Testing
 
 /// The seam features join a host through (`HostFeature`): what a feature hears, in what order,

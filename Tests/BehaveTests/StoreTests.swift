@@ -1,5 +1,6 @@
 import Behave
 import BehaveDemos
+import BehaveStore
 import Foundation
 import Testing
 

@@ -117,7 +117,11 @@ struct ArchitectureTests {
     @Test("the diagram shows every target of the package's layers")
     func diagramShowsEveryTarget() throws {
         let diagram = try Docs.block("layers", in: "docs/architecture.md")
-        for target in ["behave", "BehaveCLI", "BehaveRemote", "Behave", "BehaveLua", "CBehaveRuntime", "CBehave"] {
+        let targets = [
+            "behave", "BehaveCLI", "BehaveRemote", "BehaveStore", "BehaveCoverage", "BehaveDebugger", "Behave",
+            "BehaveLua", "CBehaveTools", "CBehaveRuntime", "CBehave",
+        ]
+        for target in targets {
             #expect(diagram.contains(target), "the diagram lacks \(target)")
         }
         #expect(diagram.contains("liblua5.4"))
@@ -161,6 +165,8 @@ struct ArchitectureTests {
         #expect(upward.isEmpty, "\(upward.sorted())")
     }
 
+    /// The sandbox links without the runtime and the tools, the runtime without the tools: the
+    /// hook owner reaches a tool only through the `behave_tool` it was handed.
     @Test("each C layer compiles and links with Lua alone: no C file names a function only a layer above defines")
     func cLayersLinkAlone() throws {
         let work = try Tool.temporaryDirectory()
@@ -172,11 +178,11 @@ struct ArchitectureTests {
         let include = { (target: String) in "-I" + Tool.root.appendingPathComponent("Sources/\(target)/include").path }
         let wraps = ["luaT_gettmbyobj", "luaL_buffinitsize", "luaL_prepbuffsize", "luaL_addlstring", "luaL_addvalue"]
             .map { "-Wl,--wrap=\($0)" }
-        for layer in [["CBehave"], ["CBehaveRuntime", "CBehave"]] {
+        for layer in [["CBehave"], ["CBehaveRuntime", "CBehave"], ["CBehaveTools", "CBehave"]] {
             let arguments =
                 [
                     "clang", "-o", work.appendingPathComponent("linked").path, include("CBehave"),
-                    include("CBehaveRuntime"),
+                    include("CBehaveRuntime"), include("CBehaveTools"),
                     "-I/usr/include/lua5.4", work.appendingPathComponent("main.c").path,
                 ]
                 + layer.flatMap(sources) + wraps

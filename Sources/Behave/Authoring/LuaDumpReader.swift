@@ -2,19 +2,19 @@
 /// ``ChunkLines`` need:
 /// each function's instructions, string constants, upvalues, line of each instruction and
 /// nested functions. Every read is bounds-checked: a short or odd dump gives nil, never a trap.
-struct LuaDumpReader {
+package struct LuaDumpReader {
     /// One function of the chunk.
-    struct Function {
-        var lineDefined: Int
+    package struct Function {
+        package var lineDefined: Int
         /// Whether it takes `...` (the main chunk does): its first instruction sets them up.
-        var isVararg: Bool
-        var code: [UInt32]
+        package var isVararg: Bool
+        package var code: [UInt32]
         /// The constants, strings as text and every other kind as nil.
         var constants: [String?]
         var upvalues: [(inStack: Bool, index: Int)]
-        var children: [Function]
+        package var children: [Function]
         /// The line of each instruction (empty when the dump was stripped).
-        var lines: [Int]
+        package var lines: [Int]
 
         func string(at index: Int) -> String? { index < constants.count ? constants[index] : nil }
     }
@@ -22,9 +22,9 @@ struct LuaDumpReader {
     let bytes: [UInt8]
     var offset = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func byte() -> UInt8? {
+    package mutating func byte() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
         return bytes[offset]
@@ -38,7 +38,7 @@ struct LuaDumpReader {
 
     /// The signature, version 5.4, format 0, the check bytes, and sizes of 4-byte instructions
     /// and 8-byte integers and floats (what this machine's Lua writes).
-    mutating func header() -> Bool {
+    package mutating func header() -> Bool {
         let expected: [UInt8] = [0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00, 0x19, 0x93, 0x0D, 0x0A, 0x1A, 0x0A, 4, 8, 8]
         guard bytes.count >= expected.count, Array(bytes[0..<expected.count]) == expected else { return false }
         offset = expected.count
@@ -66,7 +66,7 @@ struct LuaDumpReader {
     }
 
     /// One function, the nested ones included.
-    mutating func function() -> Function? {
+    package mutating func function() -> Function? {
         guard string() != nil, let lineDefined = size(), size() != nil, skip(1), let vararg = byte(), skip(1)
         else { return nil }
         guard let count = size(), count <= (bytes.count - offset) / 4 else { return nil }

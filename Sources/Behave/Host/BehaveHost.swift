@@ -109,8 +109,8 @@ public final class BehaveHost: @unchecked Sendable {
     lazy var stackThread = StackThread()
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
-    /// `features` join every run: a ``StoreFeature`` gives behaviours the `store` module, a
-    /// ``CoverageRecorder`` counts the lines and calls each state runs, a ``BehaveDebugger`` stops
+    /// `features` join every run: a `StoreFeature` (BehaveStore) gives behaviours the `store` module, a
+    /// `CoverageRecorder` (BehaveCoverage) counts the lines and calls each state runs, a `BehaveDebugger` (BehaveDebugger) stops
     /// where it says; the flight recorder is the host's own (``recordingLimit``).
     public init(
         modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,

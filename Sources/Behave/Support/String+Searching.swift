@@ -1,6 +1,6 @@
 extension String {
     /// `range(of:range:)` without Foundation.
-    func range(of needle: String, range: Range<String.Index>) -> Range<String.Index>? {
+    package func range(of needle: String, range: Range<String.Index>) -> Range<String.Index>? {
         var index = range.lowerBound
         while index < range.upperBound {
             if self[index...].hasPrefix(needle) {

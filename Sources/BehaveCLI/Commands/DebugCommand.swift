@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehaveDebugger
 import BehavePlatform
 
 /// `behave debug`: a Debug Adapter Protocol server for `run` and `test`, over stdio (as editors

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehaveStore
 
 /// `behave store [BEHAVIOUR]`: what behaviours keep in the store; `--clear BEHAVIOUR` empties one.
 struct StoreCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehaveStore
 
 /// Options shared by the commands that run or load behaviours.
 package struct SandboxOptions: ParsableArguments {

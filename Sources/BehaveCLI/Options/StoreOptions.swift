@@ -1,6 +1,7 @@
 import ArgumentParser
 import Behave
 import BehavePlatform
+import BehaveStore
 
 /// `--store-dir` and `--store-quota`: where behaviours run by the tool keep what they `store`
 /// (``BehaviourStore``), and how much each may keep.

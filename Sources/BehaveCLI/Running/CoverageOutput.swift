@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehaveCoverage
 import BehavePlatform
 
 /// What `behave test --coverage FILE` does once the tests have run: writes the lcov tracefile

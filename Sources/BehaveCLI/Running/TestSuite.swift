@@ -1,5 +1,6 @@
 import ArgumentParser
 import Behave
+import BehaveCoverage
 import BehavePlatform
 
 /// What `behave test` does, as a plain value: finds the test files, runs each file's tests in

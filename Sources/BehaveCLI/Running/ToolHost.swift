@@ -1,5 +1,8 @@
 import ArgumentParser
 import Behave
+import BehaveCoverage
+import BehaveDebugger
+import BehaveStore
 
 /// The host every command runs behaviours in: the tool's modules under a sandbox policy.
 enum ToolHost {

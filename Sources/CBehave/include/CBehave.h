@@ -66,8 +66,23 @@ enum {
 
 /* A state's own heap for its small blocks (heap.c). */
 typedef struct behave_heap behave_heap;
-/* The counts of `behave test --coverage` (coverage.c), shared by the states of a host. */
-typedef struct behave_coverage behave_coverage;
+/* A tool that watches a state from above the sandbox (a debugger, coverage): the hook events it
+ * hears and what the sandbox and the runtime report to it. hooks.c owns Lua's one hook slot and
+ * hands each tool what it asked for; the sandbox and the runtime name no tool. Each report runs
+ * on the state's thread; any of them may be NULL. */
+typedef struct behave_tool {
+    int mask; /* LUA_MASKLINE, LUA_MASKCALL: the hook events `hook` hears */
+    void (*hook)(void *self, lua_State *L, lua_Debug *ar);
+    /* A limit is about to stop the run (behave_control.terminated says which). */
+    void (*limit)(void *self, lua_State *L);
+    /* A task starts: its coroutine at `co` and what started it (a string) at `what`, on L's stack. */
+    void (*task)(void *self, lua_State *L, int co, int what);
+    /* The task at `co` failed with the error at `error`, and nothing caught it. */
+    void (*failure)(void *self, lua_State *L, int co, int error);
+    void *self;
+} behave_tool;
+/* How many tools one state may have. */
+enum { BEHAVE_MAX_TOOLS = 4 };
 
 typedef struct behave_control {
     /* allocator bookkeeping (allocator.c) */
@@ -95,8 +110,10 @@ typedef struct behave_control {
     int hook_interval;      /* instructions between two hook calls */
     int polling;            /* 1: no signal ever (SandboxPolicy.interruption .polling): the count
                                hook polls the flag the watchdog thread sets */
-    behave_coverage *coverage; /* the opt-in line and call hook (coverage.c) counts here; NULL = none */
-    struct behave_debugger *debugger; /* the opt-in line hook of `behave debug` (debugger.c); NULL = none */
+    behave_tool tools[BEHAVE_MAX_TOOLS]; /* the tools attached (hooks.c), in the order they came */
+    int tool_count;
+    int tool_mask;          /* the hook events any tool hears */
+    int tool_tasks;         /* 1: some tool hears of tasks that start or fail */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
     int max_depth;          /* call frames of the running coroutine, checked as each call starts
@@ -147,7 +164,6 @@ void behave_plan_read(lua_State *L, int table, int plan, int count, behave_plan_
 
 /* The flight recorder's journal: CBehaveJournal.h. */
 #include "CBehaveJournal.h"
-#include "CBehaveDebugger.h"
 
 /* Writes out stdout's buffer (stdout.c). 1 when everything written so far reached the file,
  * 0 after a write error (a full disk, a closed pipe), with errno set. */
@@ -315,24 +331,10 @@ int behave_tostring(lua_State *L);
  * it creates afterwards. Without it, Lua runs at its own speed and the watchdog arms a hook
  * only when a deadline passes or the run is cancelled. */
 void behave_install_hook(lua_State *L, int interval, int watch_calls);
-/* Coverage (coverage.c): counts of the lines run and the functions called in chunks named after
- * a file ("@path"), kept outside any state and shared by the states that install them. Every
- * function takes the counts' lock: hosts on several threads may share them. */
-behave_coverage *behave_coverage_new(void);
-void behave_coverage_free(behave_coverage *coverage);
-/* Installs the line and call hook that counts into `coverage` on L (and, as Lua copies hooks,
- * the coroutines it creates afterwards), beside the count hook if the state has one. */
-void behave_install_coverage(behave_control *c, lua_State *L, behave_coverage *coverage);
-/* Counts chunk `source` ("@path", `length` bytes) from now on, lines 0 to `lines`: the hook counts
- * only chunks noted so. Returns the chunk's index for behave_coverage_counts (the same for the
- * same name), or -1 when a bound or the memory refused it (the counts are then incomplete). */
-int behave_coverage_note(behave_coverage *coverage, const char *source, size_t length, int lines);
-/* Copies up to `capacity` counts of chunk `file` into `into`, indexed by line (runs of the line)
- * or, with `functions`, by the line a function is defined on (its calls); returns how many there are. */
-int behave_coverage_counts(behave_coverage *coverage, int file, int functions, unsigned long long *into,
-                           int capacity);
-/* 1 when a bound or a failed allocation left a line or call uncounted. */
-int behave_coverage_incomplete(behave_coverage *coverage);
+/* Attaches `tool` to the state of L (hooks.c): from now on L and the coroutines it creates carry
+ * the hook that serves it beside the sandbox's own. Returns 0 when the state has its
+ * BEHAVE_MAX_TOOLS already. */
+int behave_attach_tool(behave_control *c, lua_State *L, const behave_tool *tool);
 
 /* 1 when the run must stop now (a limit fired or it was cancelled); records why in
  * `terminated`. Never raises. What the bounded library functions poll as they go. */

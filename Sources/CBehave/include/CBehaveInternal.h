@@ -73,20 +73,17 @@ void *behave_heap_resize(behave_heap *h, void *block, size_t size, size_t new_si
 /* The count hook (limits.c): instructions, depth, and the watchdog's flag. */
 void behave_count_hook(lua_State *L, lua_Debug *ar);
 void behave_depth_hook(lua_State *L, lua_Debug *ar);
-/* The line and call hook of a state that records coverage (coverage.c). */
-void behave_coverage_hook(lua_State *L, lua_Debug *ar);
 /* The deadlines of the slice running on this thread have changed: the timer or the watchdog
  * looks at them again (watchdog.c). */
 void behave_deadlines_changed(behave_control *c);
-/* The debugger's line hook on L (debugger.c), and what limits.c tells it of a limit about to
- * fire; its tables of tasks (inspect.c reads them: ids, then names, pushed). */
-void behave_debug_hook_install(behave_control *c, lua_State *L);
-void behave_debug_limit(behave_control *c, lua_State *L);
-void behave_debug_weak_table(lua_State *L, void *key);
-lua_Integer behave_debug_task_id(lua_State *L, int co);
-int behave_debug_find_task(lua_State *L, lua_Integer id);
-void behave_debug_task_tables(lua_State *L);
-/* Puts the state's own hook on L: coverage's, the count hook, or none (limits.c). */
+/* What the sandbox and the runtime report to the attached tools (hooks.c): a limit about to stop
+ * the run, a task that starts or fails (as behave_tool's). */
+void behave_tools_limit(behave_control *c, lua_State *L);
+void behave_tools_task(lua_State *L, int co, int what);
+void behave_tools_failure(lua_State *L, int co, int error);
+/* Sets the tools' hook on L, with the sandbox's own events `sandbox_mask`; 0 when there are none. */
+int behave_tools_install(behave_control *c, lua_State *L, int sandbox_mask);
+/* Puts the state's own hook on L: the tools' (hooks.c), the count hook, or none (limits.c). */
 void behave_restore_hook(behave_control *c, lua_State *L);
 /* Arms the stop hook on `co` (limits.c): its next instruction checks whether to stop. */
 void behave_arm_hook(behave_control *c, lua_State *co);
