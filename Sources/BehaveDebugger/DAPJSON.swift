@@ -40,7 +40,7 @@ enum DAPJSON {
         case let s as String: out += JSONText.quoted(s)
         case let b as Bool: out += b ? "true" : "false"
         case let n as Int: out += String(n)
-        case let d as Double: out += d.isFinite ? "\(d)" : "null"
+        case let d as Double: out += JSONText.number(d)
         case let items as [Any]:
             out += "["
             for (i, item) in items.enumerated() {

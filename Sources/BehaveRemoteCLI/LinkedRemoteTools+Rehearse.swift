@@ -71,7 +71,7 @@
         {
             let directory =
                 command.copies
-                ?? (command.manifest.lastIndex(of: "/").map { String(command.manifest[..<$0]) } ?? ".")
+                ?? LexicalPath.directory(of: command.manifest)
             let host = try command.sandbox.makeHost()
             var copies: [String: Behaviour] = [:]
             for (name, copy) in manifest.copies where !manifest.isKilled(name) {

@@ -65,9 +65,7 @@ public struct Behaviour: Sendable {
         throws(BehaveError) -> Behaviour
     {
         let bytes = try FileBytes.read(path, limit: limit, seconds: timeLimit)
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        var behaviour = Behaviour(name: path, bytes: bytes, directory: directory.isEmpty ? "/" : directory)
+        var behaviour = Behaviour(name: path, bytes: bytes, directory: LexicalPath.directory(of: path))
         behaviour.identity = absolutePath(path)
         return behaviour
     }

@@ -188,9 +188,7 @@ extension RecordedBehaviour {
     /// name gives.
     public var copy: Behaviour? {
         guard let source else { return nil }
-        let slash = name.lastIndex(of: "/")
-        let directory = slash.map { String(name[..<$0]) } ?? "."
         return Behaviour(
-            name: name, bytes: Array(source.utf8), format: format, directory: directory.isEmpty ? "/" : directory)
+            name: name, bytes: Array(source.utf8), format: format, directory: LexicalPath.directory(of: name))
     }
 }

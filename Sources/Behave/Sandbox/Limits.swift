@@ -47,6 +47,6 @@ public struct Limits: Sendable, Equatable {
 
     /// `30 s`, `0.5 s`.
     public static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && seconds < 1e15 ? "\(Int(seconds)) s" : "\(seconds) s"
+        "\(JSONText.number(seconds)) s"
     }
 }

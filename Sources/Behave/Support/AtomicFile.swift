@@ -12,11 +12,8 @@ package enum AtomicFile {
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
         replacing: Bool = true
     ) throws(AtomicWriteError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let temporary =
-            (slash.map { String(path[...$0]) } ?? "") + temporaryPrefix
-            + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = LexicalPath.directory(of: path)
+        let temporary = temporaryName(beside: path)
         let fd = FailurePoint.pass() ? open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode) : -1
         guard fd >= 0 else { throw AtomicWriteError(path: path, errno: errno) }
         var written = 0
@@ -47,15 +44,18 @@ package enum AtomicFile {
         syncDirectory(directory)
     }
 
+    /// A fresh name in the directory of `path`, for a file that becomes `path` by a rename.
+    private static func temporaryName(beside path: String) -> String {
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        return folder + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
     /// Gives the file at `existing` a second name, `path`, replacing whatever `path` was: a link
     /// made under a temporary name, then renamed over `path`. `existing` is never moved or
     /// changed, so it stays whole whatever happens meanwhile.
     package static func keepCopy(of existing: String, at path: String) throws(AtomicWriteError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let temporary =
-            (slash.map { String(path[...$0]) } ?? "") + temporaryPrefix
-            + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = LexicalPath.directory(of: path)
+        let temporary = temporaryName(beside: path)
         guard FailurePoint.pass(), link(existing, temporary) == 0 else {
             throw AtomicWriteError(path: path, errno: errno)
         }
@@ -68,8 +68,7 @@ package enum AtomicFile {
     /// Removes the file at `path` (nothing when there is none), and makes the removal durable.
     package static func remove(_ path: String) throws(AtomicWriteError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw AtomicWriteError(path: path, errno: errno) }
-        let slash = path.lastIndex(of: "/")
-        syncDirectory(slash.map { String(path[..<$0]) } ?? ".")
+        syncDirectory(LexicalPath.directory(of: path))
     }
 
     /// `fsync` of a directory: the names just made in it reach the disk.

@@ -127,8 +127,6 @@ extension BehaveHost {
             throw .unreadable(name, reason: "it leads outside the test file's directory \(directory)")
         }
         let bytes = try FileBytes.read(resolved, limit: limit, regularOnly: true)
-        let slash = full.lastIndex(of: "/")
-        let parent = slash.map { String(full[..<$0]) } ?? "."
-        return Behaviour(name: full, bytes: bytes, directory: parent.isEmpty ? "/" : parent)
+        return Behaviour(name: full, bytes: bytes, directory: LexicalPath.directory(of: full))
     }
 }

@@ -13,7 +13,7 @@ enum RecordingTest {
             read = try Recording.read(path: path)
         } catch { throw BehaveExit.report(error) }
         let recording = await BehaveHost.completing(read)
-        let behaviour = RelativePath.of(recording.behaviour.name, from: RelativePath.directory(of: output ?? "./-"))
+        let behaviour = LexicalPath.relative(recording.behaviour.name, from: LexicalPath.directory(of: output ?? "./-"))
         let text = recording.testFile(behaviourPath: behaviour)
         guard let output else {
             print(text, terminator: "")

@@ -91,10 +91,10 @@
             case .notEquals(let scalar): "!= \(scalar)"
             case .isIn(let scalars): "in " + scalars.map(\.description).joined(separator: ", ")
             case .notIn(let scalars): "not in " + scalars.map(\.description).joined(separator: ", ")
-            case .greater(let bound): "> \(FleetScalar.text(of: bound))"
-            case .greaterOrEqual(let bound): ">= \(FleetScalar.text(of: bound))"
-            case .less(let bound): "< \(FleetScalar.text(of: bound))"
-            case .lessOrEqual(let bound): "<= \(FleetScalar.text(of: bound))"
+            case .greater(let bound): "> \(JSONText.number(bound))"
+            case .greaterOrEqual(let bound): ">= \(JSONText.number(bound))"
+            case .less(let bound): "< \(JSONText.number(bound))"
+            case .lessOrEqual(let bound): "<= \(JSONText.number(bound))"
             case .version(let range): "in \(range.text)"
             case .locale(let tags): "is a locale of " + tags.joined(separator: ", ")
             case .exists(let present): present ? "is set" : "is not set"

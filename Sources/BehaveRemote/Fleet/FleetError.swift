@@ -40,7 +40,7 @@
             case .conflictingRule(let channel, let rule, let copy):
                 "rule \(rule) of channel \(channel) rolls out \(copy): name the new rollout differently"
             case .percentOutOfRange(let percent):
-                "percent \(FleetScalar.text(of: percent)) is not a number in 0...100 with at most 2 decimals"
+                "percent \(JSONText.number(percent)) is not a number in 0...100 with at most 2 decimals"
             case .invalidName(let name):
                 "invalid name \"\(name)\": use letters, digits, \"-\", \"_\" and \".\""
             case .invalidDigest(let digest): "sha256 \"\(digest)\" is not 64 lowercase hexadecimal digits"

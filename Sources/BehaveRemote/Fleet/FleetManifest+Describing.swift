@@ -22,7 +22,7 @@
         }
 
         private func describe(_ rule: FleetRule, killed: Bool) -> String {
-            let share = rule.percent == 100 ? "all devices" : "\(FleetScalar.text(of: rule.percent))% of devices"
+            let share = rule.percent == 100 ? "all devices" : "\(JSONText.number(rule.percent))% of devices"
             let conditions =
                 rule.when.isEmpty ? "" : " where " + rule.when.map(\.summary).joined(separator: " and ")
             var notes: [String] = []

@@ -48,7 +48,7 @@
         private static func encoded(_ rule: FleetRule) -> FleetJSON {
             var members: [(String, FleetJSON)] = [
                 ("name", .string(rule.name)), ("copy", .string(rule.copy)),
-                ("percent", .raw(FleetScalar.text(of: rule.percent))), ("salt", .string(rule.salt)),
+                ("percent", .raw(JSONText.number(rule.percent))), ("salt", .string(rule.salt)),
                 ("paused", .raw(rule.paused ? "true" : "false")),
             ]
             if !rule.when.isEmpty {
@@ -69,10 +69,10 @@
             case .notEquals(let scalar): ("ne", encoded(scalar))
             case .isIn(let scalars): ("in", .array(scalars.map(encoded)))
             case .notIn(let scalars): ("not-in", .array(scalars.map(encoded)))
-            case .greater(let bound): ("gt", .raw(FleetScalar.text(of: bound)))
-            case .greaterOrEqual(let bound): ("gte", .raw(FleetScalar.text(of: bound)))
-            case .less(let bound): ("lt", .raw(FleetScalar.text(of: bound)))
-            case .lessOrEqual(let bound): ("lte", .raw(FleetScalar.text(of: bound)))
+            case .greater(let bound): ("gt", .raw(JSONText.number(bound)))
+            case .greaterOrEqual(let bound): ("gte", .raw(JSONText.number(bound)))
+            case .less(let bound): ("lt", .raw(JSONText.number(bound)))
+            case .lessOrEqual(let bound): ("lte", .raw(JSONText.number(bound)))
             case .version(let range): ("version", .string(range.text))
             case .locale(let tags): ("locale", .array(tags.map(FleetJSON.string)))
             case .exists(let present): ("exists", .raw(present ? "true" : "false"))
@@ -82,7 +82,7 @@
         private static func encoded(_ scalar: FleetScalar) -> FleetJSON {
             switch scalar {
             case .text(let text): .string(text)
-            case .number(let number): .raw(FleetScalar.text(of: number))
+            case .number(let number): .raw(JSONText.number(number))
             case .bool(let flag): .raw(flag ? "true" : "false")
             }
         }

@@ -82,7 +82,7 @@
                 guard sequence >= 0, sequence == sequence.rounded(), sequence < 9e15 else {
                     throw reader.failure(
                         at: sequenceValue.position,
-                        "the sequence of \(what) must be a whole number >= 0, found \(FleetScalar.text(of: sequence))")
+                        "the sequence of \(what) must be a whole number >= 0, found \(JSONText.number(sequence))")
                 }
                 copies[name] = FleetCopy(url: url, sha256: digest, sequence: Int(sequence))
             }
@@ -166,7 +166,7 @@
                     throw reader.failure(
                         at: percentValue.position,
                         "the percent of \(what) must be a number in 0...100 with at most 2 decimals, found "
-                            + FleetScalar.text(of: rule.percent))
+                            + JSONText.number(rule.percent))
                 }
             }
             if let salt = value["salt"] { rule.salt = try reader.string(salt, "the salt of \(what)") }

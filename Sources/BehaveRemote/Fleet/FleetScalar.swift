@@ -18,7 +18,7 @@
             case .bool(let flag): return value == (flag ? "true" : "false")
             case .number(let number):
                 if let read = Double(value) { return read == number }
-                return value == FleetScalar.text(of: number)
+                return value == JSONText.number(number)
             }
         }
 
@@ -26,15 +26,10 @@
         public var description: String {
             switch self {
             case .text(let text): text
-            case .number(let number): FleetScalar.text(of: number)
+            case .number(let number): JSONText.number(number)
             case .bool(let flag): flag ? "true" : "false"
             }
         }
 
-        /// A number as JSON writes it: integers without a fraction, others in their shortest form.
-        static func text(of number: Double) -> String {
-            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-            return String(number)
-        }
     }
 #endif

@@ -197,7 +197,7 @@
 
         private func write(_ state: State) throws(Failure) {
             let text =
-                "{\"failures\": \(state.failures), \"notBefore\": \(HealthReport.number(state.notBefore)), "
+                "{\"failures\": \(state.failures), \"notBefore\": \(JSONText.number(state.notBefore)), "
                 + "\"dropped\": \(state.dropped), \"damaged\": \(state.damaged)}\n"
             do { try AtomicFile.write(Array(text.utf8), to: statePath, mode: 0o600) } catch {
                 throw Failure(reason: error.description)

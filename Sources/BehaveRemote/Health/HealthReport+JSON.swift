@@ -6,7 +6,7 @@
         /// without a value left out, the context's fields sorted by name. A string's newlines are
         /// escaped, so the line is one line whatever the error says.
         public var line: String {
-            var members: [String] = ["\"at\": " + Self.number(at.isFinite ? at : 0)]
+            var members: [String] = ["\"at\": " + JSONText.number(at.isFinite ? at : 0)]
             func add(_ key: String, _ text: String?) {
                 if let text { members.append(JSONText.quoted(key) + ": " + JSONText.quoted(text)) }
             }
@@ -18,7 +18,7 @@
             add("outcome", outcome.rawValue)
             add("error", error)
             add("limit", limit)
-            if let duration, duration.isFinite { members.append("\"duration\": " + Self.number(duration)) }
+            if let duration, duration.isFinite { members.append("\"duration\": " + JSONText.number(duration)) }
             if !context.isEmpty {
                 let fields = context.sorted { $0.key < $1.key }.map {
                     JSONText.quoted($0.key) + ": " + JSONText.quoted($0.value)
@@ -26,11 +26,6 @@
                 members.append("\"context\": {" + fields.joined(separator: ", ") + "}")
             }
             return "{" + members.joined(separator: ", ") + "}"
-        }
-
-        /// A number as JSON writes it: integers without a fraction, others as Swift prints them.
-        static func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
         }
 
         /// The report a line of JSON holds (``line`` reads back as the report it came from). Keys

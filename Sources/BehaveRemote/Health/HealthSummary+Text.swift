@@ -35,7 +35,7 @@
         /// durations in seconds, the rate as a fraction, null for what is missing.
         public var json: String {
             func text(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
-            func number(_ value: Double?) -> String { value.map(HealthReport.number) ?? "null" }
+            func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "null" }
             let objects = groups.map { group in
                 let outcomes = HealthReport.Outcome.allCases.map {
                     "\(JSONText.quoted($0.rawValue)): \(group.count($0))"

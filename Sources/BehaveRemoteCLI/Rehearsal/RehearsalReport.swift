@@ -111,14 +111,14 @@
                 let top = row.topError.map { "{\"error\": \(q($0.0)), \"count\": \($0.1)}" } ?? "null"
                 return "{\"rule\": \(q(row.rule)), \"copy\": \(q(row.copy)), \"devices\": \(row.devices), "
                     + "\"failed\": \(row.failed), \"limits\": \(row.limits), \"nothingRan\": \(row.nothing), "
-                    + "\"failureRate\": \(Self.number(row.rate)), \"topError\": \(top)}"
+                    + "\"failureRate\": \(JSONText.number(row.rate)), \"topError\": \(top)}"
             }
             let latency = ["p50": 0.5, "p90": 0.9, "p99": 0.99].sorted { $0.key < $1.key }.map {
-                "\(q($0.key)): \(self.latency($0.value).map(Self.number) ?? "null")"
+                "\(q($0.key)): \(self.latency($0.value).map(JSONText.number) ?? "null")"
             }
             return "{\"manifest\": \(q(manifest)), \"channel\": \(q(channel)), \"devices\": \(devices), "
                 + "\"events\": \(events), \"seed\": \(seed), \"rules\": [\(rowsJSON.joined(separator: ", "))], "
-                + "\"latency\": {\(latency.joined(separator: ", ")), \"max\": \(latencies.last.map(Self.number) ?? "null"), "
+                + "\"latency\": {\(latency.joined(separator: ", ")), \"max\": \(latencies.last.map(JSONText.number) ?? "null"), "
                 + "\"samples\": \(latencies.count)}, "
                 + "\"failing\": [\(failingRows.map { q($0.rule) }.joined(separator: ", "))]}\n"
         }
@@ -132,10 +132,6 @@
             let millis = Int((value * 1000).rounded())
             let fraction = String(millis % 1000)
             return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-        }
-
-        static func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         }
     }
 #endif
