@@ -53,6 +53,8 @@ let package = Package(
         .library(name: "BehaveCoverage", targets: ["BehaveCoverage"]),
         // The debugger (`BehaveDebugger`) and its Debug Adapter Protocol server (`DebugAdapter`).
         .library(name: "BehaveDebugger", targets: ["BehaveDebugger"]),
+        // Test files run on a host (`TestFile`), and their results as JUnit XML.
+        .library(name: "BehaveTesting", targets: ["BehaveTesting"]),
         // Remote behaviours: fetching, the last-good-copy cache, signatures.
         .library(name: "BehaveRemote", targets: ["BehaveRemote"]),
         // A team's own `behave`, with its own modules (`BehaveTool`).
@@ -124,6 +126,8 @@ let package = Package(
         .target(name: "BehaveStore", dependencies: ["Behave", "BehaveLua", "BehavePlatform"]),
         // Coverage, a host's feature.
         .target(name: "BehaveCoverage", dependencies: ["Behave", "BehaveLua", "CBehaveTools"]),
+        // The test runner: a test file's tests, each in a fresh state of a host, and JUnit XML.
+        .target(name: "BehaveTesting", dependencies: ["Behave", "BehaveLua"]),
         // The debugger, a host's feature, and the DAP server that drives it.
         .target(name: "BehaveDebugger", dependencies: ["Behave", "BehaveLua", "BehavePlatform", "CBehaveTools"]),
         // Compiles a target's .lua files into a generated Swift file of bytecode (and source).
@@ -165,7 +169,7 @@ let package = Package(
             name: "BehaveCLI",
             dependencies: [
                 "Behave", "BehaveLua", "BehavePlatform", "BehaveStore", "BehaveCoverage", "BehaveDebugger",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BehaveTesting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fetching, signing and verifying for a tool built on BehaveCLI (`RemoteSupport.linked`).
@@ -233,7 +237,7 @@ let package = Package(
             name: "BehaveTests",
             dependencies: [
                 "Behave", "BehaveLua", "CBehave", "BehaveDemos", "BehavePlatform", "BehaveStore", "BehaveCoverage",
-                "BehaveDebugger",
+                "BehaveDebugger", "BehaveTesting",
             ]),
         .testTarget(
             name: "BehaveRemoteTests",
@@ -244,7 +248,7 @@ let package = Package(
             name: "BehaveToolTests",
             dependencies: [
                 "behave", "behave-remote", "BehaveCLI", "BehaveRemoteCLI", "Behave", "BehaveRemote", "BehaveDemos",
-                "BehavePlatform", "CBehave",
+                "BehavePlatform", "CBehave", "BehaveTesting",
                 "BehaveTestSupport", "PubSubFixture",
             ],
             exclude: ["TrustedParity", "Debugging"]

@@ -2,6 +2,7 @@ import Behave
 import BehaveCoverage
 import BehaveDemos
 import BehaveStore
+import BehaveTesting
 import Foundation
 import Testing
 

@@ -118,7 +118,8 @@ struct ArchitectureTests {
     func diagramShowsEveryTarget() throws {
         let diagram = try Docs.block("layers", in: "docs/architecture.md")
         let targets = [
-            "behave", "BehaveCLI", "BehaveRemote", "BehaveStore", "BehaveCoverage", "BehaveDebugger", "Behave",
+            "behave", "BehaveCLI", "BehaveRemote", "BehaveStore", "BehaveCoverage", "BehaveDebugger", "BehaveTesting",
+            "Behave",
             "BehaveLua", "CBehaveTools", "CBehaveRuntime", "CBehave",
         ]
         for target in targets {

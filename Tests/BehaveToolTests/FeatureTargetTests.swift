@@ -5,7 +5,7 @@ import Testing
 /// of them, and each depends on the host (docs/architecture.md, "Features: one seam").
 @Suite("Feature targets: an app that embeds only the host links no feature")
 struct FeatureTargetTests {
-    static let features = ["BehaveStore", "BehaveCoverage", "BehaveDebugger"]
+    static let features = ["BehaveStore", "BehaveCoverage", "BehaveDebugger", "BehaveTesting"]
 
     /// `name` and every target it depends on, directly or through others.
     static func closure(of name: String, in targets: [LayeringTests.DeclaredTarget]) -> Set<String> {

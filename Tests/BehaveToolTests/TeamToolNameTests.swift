@@ -1,4 +1,5 @@
 import Behave
+import BehaveTesting
 import Testing
 
 @testable import BehaveCLI

@@ -2,21 +2,21 @@ import BehaveLua
 import CBehave
 
 /// What one run of a test file gave (``BehaveHost/runTest(_:of:)``).
-struct TestOutcome {
+package struct TestOutcome {
     /// The tests the file declared, or nil when its own code did not get that far.
-    var names: [String]?
+    package var names: [String]?
     /// Why the test failed, nil when it passed (or none ran).
-    var failure: String?
-    var traceback: String?
+    package var failure: String?
+    package var traceback: String?
     /// What stopped the file before it declared its tests.
-    var error: BehaveError?
-    var duration: Double
+    package var error: BehaveError?
+    package var duration: Double
 }
 
 extension BehaveHost {
     /// Runs a test file in a fresh state: its code declares its tests, then test number `index`
     /// (from 1; 0 runs none) runs as the main task, in the sandbox, on the host's clock.
-    nonisolated(nonsending) func runTest(_ index: Int, of file: Behaviour) async -> TestOutcome {
+    nonisolated(nonsending) package func runTest(_ index: Int, of file: Behaviour) async -> TestOutcome {
         await enterGate()
         defer { leaveGate() }
         var names: [String]?

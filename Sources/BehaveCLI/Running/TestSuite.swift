@@ -2,6 +2,7 @@ import ArgumentParser
 import Behave
 import BehaveCoverage
 import BehavePlatform
+import BehaveTesting
 
 /// What `behave test` does, as a plain value: finds the test files, runs each file's tests in
 /// fresh states of one host, reports each test as it ends and the totals, and writes the JUnit
@@ -23,14 +24,6 @@ struct TestSuite {
     /// Where `--coverage` writes, and what it checks; nil without it (no hook is installed).
     var coverage: CoverageOutput?
 
-    /// One file's results, or what stopped it.
-    struct FileReport {
-        var file: String
-        var results: [TestResult]
-        var error: String?
-        var seconds: Double
-    }
-
     /// Runs every test; `watched` gets the test files and every file their tests loaded. Throws
     /// exit 1 when a test failed or none ran, and the documented code of anything else.
     func run(watched: inout [String]) async throws(ExitCode) {
@@ -47,7 +40,7 @@ struct TestSuite {
             try TraceOutput.create(path, limit: policy.limits.output)
         }
         let recorder = coverage.map { _ in CoverageRecorder() }
-        var reports: [FileReport] = []
+        var reports: [TestFileReport] = []
         for path in paths {
             let report = try await run(path, trace: traceOutput, coverage: recorder, watched: &watched)
             reports.append(report)
@@ -58,7 +51,9 @@ struct TestSuite {
         print("\(passed) passed, \(failed) failed")
         try BehaveExit.flushOutput()
         if let junit {
-            do { try OutputFile.write(Array(JUnitReport.xml(reports).utf8), to: junit) } catch {
+            do {
+                try OutputFile.write(Array(JUnitReport.xml(reports, tool: BehaveTool.current.name).utf8), to: junit)
+            } catch {
                 StandardError.write("\(name): cannot write \(junit): \(error.reason)\n")
                 throw ExitCode(BehaveExit.cannotWrite)
             }
@@ -77,7 +72,7 @@ struct TestSuite {
     /// Runs one file's tests, printing each result as it ends.
     private func run(
         _ path: String, trace: TraceOutput?, coverage: CoverageRecorder?, watched: inout [String]
-    ) async throws(ExitCode) -> FileReport {
+    ) async throws(ExitCode) -> TestFileReport {
         let started = SystemClock().now
         let file: Behaviour
         do { file = try Behaviour.read(path: path, limit: policy.limits.input) } catch {
@@ -89,7 +84,7 @@ struct TestSuite {
         for entry in context { host.context[entry.key] = .string(entry.value) }
         Interrupts.route(to: host.cancellation)
         print(path)
-        var report = FileReport(file: path, results: [], error: nil, seconds: 0)
+        var report = TestFileReport(file: path, results: [], error: nil, seconds: 0)
         do {
             report.results = try await TestFile(file).run(on: host, matching: filter) { result in
                 // After the test's own lines: which test they were, and how it ended.

@@ -1,3 +1,4 @@
+import Behave
 import BehaveLua
 
 /// A file of tests for behaviours: Lua that declares tests with `test(name, fn)` and checks what

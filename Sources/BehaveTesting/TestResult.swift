@@ -1,3 +1,5 @@
+import Behave
+
 /// How one test of a ``TestFile`` ended.
 public struct TestResult: Sendable, Equatable {
     /// The name the test file gave it (`test(name, fn)`).

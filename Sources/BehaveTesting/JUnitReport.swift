@@ -1,9 +1,31 @@
-/// `behave test --junit FILE`: the results as JUnit XML, the format CI services read.
-enum JUnitReport {
+import Behave
+
+/// What one test file gave: its results, or the error that stopped it before its tests ran.
+public struct TestFileReport: Sendable {
+    /// The file, as the report names it.
+    public var file: String
+    /// Its tests' results, in the order they ran.
+    public var results: [TestResult]
+    /// What stopped the file itself, nil when it ran.
+    public var error: String?
+    /// How long the file took, in seconds.
+    public var seconds: Double
+
+    /// A report of `file`.
+    public init(file: String, results: [TestResult], error: String? = nil, seconds: Double) {
+        self.file = file
+        self.results = results
+        self.error = error
+        self.seconds = seconds
+    }
+}
+
+/// Test results as JUnit XML, the format CI services read (`behave test --junit FILE`).
+public enum JUnitReport {
     /// One `<testsuite>` per test file, one `<testcase>` per test; a file that could not run is a
     /// test case named `(the file itself)` with an `<error>`.
     /// `tool` names the suite of suites (`behave test`, or a team's tool's).
-    static func xml(_ reports: [TestSuite.FileReport], tool: String = BehaveTool.current.name) -> String {
+    public static func xml(_ reports: [TestFileReport], tool: String) -> String {
         let tests = reports.reduce(0) { $0 + $1.results.count + ($1.error == nil ? 0 : 1) }
         let failures = reports.reduce(0) { $0 + $1.results.filter { !$0.passed }.count }
         let errors = reports.filter { $0.error != nil }.count
@@ -41,7 +63,7 @@ enum JUnitReport {
 
     /// `text` as XML character data or an attribute value: the five special characters as
     /// entities, and the control characters XML 1.0 cannot hold as U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
