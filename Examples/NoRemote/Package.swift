@@ -2,7 +2,8 @@
 import PackageDescription
 
 // An app that embeds Behave without remote behaviours or the macro: with no traits, it resolves
-// neither the network and crypto packages nor swift-syntax (scripts/no-remote checks it).
+// neither the network and crypto packages nor swift-syntax, and links no feature (scripts/no-remote
+// checks both).
 let package = Package(
     name: "NoRemote",
     platforms: [.macOS(.v13), .iOS(.v16)],
