@@ -330,7 +330,10 @@ void behave_enter_slice(behave_control *c, lua_State *L, long long deadline_ns,
     if (w == NULL) return;
     if (!saved->was_inside) {
         w->thread = pthread_self();
-        if (!behave_signal_unblocked && c->hook_interval == 0) {
+        /* The signal must reach this thread when it stops a slice: the thread's own timer sends
+         * it, with or without a count hook, and the watchdog sends it to a state without one. A
+         * thread that inherited a mask blocking it would never see its deadline. */
+        if (!behave_signal_unblocked && (by_timer || c->hook_interval == 0)) {
             sigset_t set;
             sigemptyset(&set);
             sigaddset(&set, behave_signal);
