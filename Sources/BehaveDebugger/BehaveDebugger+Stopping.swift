@@ -67,7 +67,7 @@ extension BehaveDebugger {
 
     /// Waits on the run's thread until told to go on, doing the reads handed to it meanwhile.
     func stop(_ stop: DebugStop, on state: OpaquePointer) {
-        behave_debug_hold(handle)
+        behave_debug_hold(handle, state)
         condition.withLock {
             pauseAsked = false
             stepping = nil
@@ -95,7 +95,7 @@ extension BehaveDebugger {
         condition.broadcast()
         condition.unlock()
         behave_debug_forget(state)
-        let held = behave_debug_release(handle)
+        let held = behave_debug_release(handle, state)
         condition.withLock { pausedSeconds += Double(held) / 1e9 }
     }
 

@@ -63,7 +63,7 @@ public enum JUnitReport {
 
     /// `text` as XML character data or an attribute value: the five special characters as
     /// entities, and the control characters XML 1.0 cannot hold as U+FFFD.
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -40,9 +40,15 @@ int behave_tools_install(behave_control *c, lua_State *L, int sandbox_mask) {
 }
 
 int behave_attach_tool(behave_control *c, lua_State *L, const behave_tool *tool) {
+    /* The same tool given twice (a feature listed twice) hears each event once. */
+    for (int i = 0; i < c->tool_count; i++)
+        if (c->tools[i].hook == tool->hook && c->tools[i].self == tool->self) return 1;
     if (c->tool_count >= BEHAVE_MAX_TOOLS) return 0;
-    c->tools[c->tool_count++] = *tool;
-    c->tool_mask |= tool->mask & (LUA_MASKLINE | LUA_MASKCALL);
+    behave_tool *added = &c->tools[c->tool_count++];
+    *added = *tool;
+    /* Returns belong to the depth limit's bookkeeping; a tool hears lines and calls. */
+    added->mask &= LUA_MASKLINE | LUA_MASKCALL;
+    c->tool_mask |= added->mask;
     if (tool->task != NULL || tool->failure != NULL) c->tool_tasks = 1;
     behave_restore_hook(c, L);
     return 1;

@@ -16,7 +16,6 @@
 enum { BEHAVE_DEBUG_MARKS = 1 << 16 };
 
 struct behave_debugger {
-    behave_control *control; /* the state's it is attached to (behave_install_debugger) */
     behave_debug_callback callback;
     void *context;
     int every_line;      /* atomic */
@@ -101,7 +100,6 @@ static void behave_debug_task(void *self, lua_State *L, int co, int what);
 static void behave_debug_failure(void *self, lua_State *L, int co, int error);
 
 int behave_install_debugger(behave_control *c, lua_State *L, behave_debugger *d) {
-    d->control = c;
     behave_tool tool = {.mask = LUA_MASKLINE, .hook = behave_debug_line, .limit = behave_debug_limit,
                         .task = behave_debug_task, .failure = behave_debug_failure, .self = d};
     return behave_attach_tool(c, L, &tool);
@@ -109,17 +107,17 @@ int behave_install_debugger(behave_control *c, lua_State *L, behave_debugger *d)
 
 /* While stopped the state has no deadline at all, so that nothing the host runs there (an
  * evaluation) is stopped for the time the stop has taken; they come back later by as long. */
-void behave_debug_hold(behave_debugger *d) {
-    behave_control *c = d->control;
-    if (c == NULL || d->held_at != 0) return;
+void behave_debug_hold(behave_debugger *d, lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (d->held_at != 0) return;
     d->held_at = behave_now_ns();
     d->held_deadline = __atomic_exchange_n(&c->deadline_ns, 0, __ATOMIC_SEQ_CST);
     d->held_run_deadline = __atomic_exchange_n(&c->run_deadline_ns, 0, __ATOMIC_SEQ_CST);
 }
 
-long long behave_debug_release(behave_debugger *d) {
-    behave_control *c = d->control;
-    if (c == NULL || d->held_at == 0) return 0;
+long long behave_debug_release(behave_debugger *d, lua_State *L) {
+    behave_control *c = behave_control_of(L);
+    if (d->held_at == 0) return 0;
     long long held = behave_now_ns() - d->held_at;
     d->held_at = 0;
     if (d->held_deadline > 0) __atomic_store_n(&c->deadline_ns, d->held_deadline + held, __ATOMIC_SEQ_CST);

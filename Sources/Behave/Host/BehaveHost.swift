@@ -109,9 +109,10 @@ public final class BehaveHost: @unchecked Sendable {
     lazy var stackThread = StackThread()
 
     /// Creates a host. `output` defaults to the process's stdout and stderr, `clock` to real time.
-    /// `features` join every run: a `StoreFeature` (BehaveStore) gives behaviours the `store` module, a
-    /// `CoverageRecorder` (BehaveCoverage) counts the lines and calls each state runs, a `BehaveDebugger` (BehaveDebugger) stops
-    /// where it says; the flight recorder is the host's own (``recordingLimit``).
+    /// `features` join every run: a `StoreFeature` (the BehaveStore product) gives behaviours the
+    /// `store` module, a `CoverageRecorder` (BehaveCoverage) counts the lines and calls each state
+    /// runs, a `BehaveDebugger` (BehaveDebugger) stops where it says; the flight recorder is the
+    /// host's own (``recordingLimit``).
     public init(
         modules: [any BehaveModule], policy: SandboxPolicy = SandboxPolicy(), output: OutputSink? = nil,
         clock: any BehaveClock = SystemClock(), features: [any HostFeature] = []

@@ -47,6 +47,6 @@ public struct Limits: Sendable, Equatable {
 
     /// `30 s`, `0.5 s`.
     public static func formatSeconds(_ seconds: Double) -> String {
-        "\(JSONText.number(seconds)) s"
+        seconds.isFinite ? "\(JSONText.number(seconds)) s" : "\(seconds) s"
     }
 }

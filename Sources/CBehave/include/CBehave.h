@@ -71,7 +71,7 @@ typedef struct behave_heap behave_heap;
  * hands each tool what it asked for; the sandbox and the runtime name no tool. Each report runs
  * on the state's thread; any of them may be NULL. */
 typedef struct behave_tool {
-    int mask; /* LUA_MASKLINE, LUA_MASKCALL: the hook events `hook` hears */
+    int mask; /* LUA_MASKLINE, LUA_MASKCALL: the hook events `hook` hears (no others) */
     void (*hook)(void *self, lua_State *L, lua_Debug *ar);
     /* A limit is about to stop the run (behave_control.terminated says which). */
     void (*limit)(void *self, lua_State *L);
@@ -110,10 +110,6 @@ typedef struct behave_control {
     int hook_interval;      /* instructions between two hook calls */
     int polling;            /* 1: no signal ever (SandboxPolicy.interruption .polling): the count
                                hook polls the flag the watchdog thread sets */
-    behave_tool tools[BEHAVE_MAX_TOOLS]; /* the tools attached (hooks.c), in the order they came */
-    int tool_count;
-    int tool_mask;          /* the hook events any tool hears */
-    int tool_tasks;         /* 1: some tool hears of tasks that start or fail */
     long long instructions; /* counted over every coroutine of the state */
     long long max_instructions; /* 0 = none */
     int max_depth;          /* call frames of the running coroutine, checked as each call starts
@@ -141,6 +137,12 @@ typedef struct behave_control {
     int slot_capacity;
     int push_cut; /* negative after a push from Swift was cut short (LuaState.pushCut), else 0:
                      the call into Swift that made it must fail, so it takes the slow way back */
+    /* the tools attached (hooks.c), in the order they came: last, so that the hooks' hot fields
+       above share their cache lines */
+    behave_tool tools[BEHAVE_MAX_TOOLS];
+    int tool_count;
+    int tool_mask;          /* the hook events any tool hears */
+    int tool_tasks;         /* 1: some tool hears of tasks that start or fail */
 } behave_control;
 
 /* Fields read by a key plan's keys (fields.c). `plan` is the plan's table on the stack, its
@@ -332,8 +334,8 @@ int behave_tostring(lua_State *L);
  * only when a deadline passes or the run is cancelled. */
 void behave_install_hook(lua_State *L, int interval, int watch_calls);
 /* Attaches `tool` to the state of L (hooks.c): from now on L and the coroutines it creates carry
- * the hook that serves it beside the sandbox's own. Returns 0 when the state has its
- * BEHAVE_MAX_TOOLS already. */
+ * the hook that serves it beside the sandbox's own. A tool already attached (the same hook and
+ * self) is not attached again. Returns 0 when the state has its BEHAVE_MAX_TOOLS already. */
 int behave_attach_tool(behave_control *c, lua_State *L, const behave_tool *tool);
 
 /* 1 when the run must stop now (a limit fired or it was cancelled); records why in

@@ -64,8 +64,8 @@ int behave_install_debugger(behave_control *c, lua_State *L, behave_debugger *d)
 /* While the host is stopped: the slice's and the run's deadlines stand still, so that the time
  * spent stopped is not charged to the run. Release returns how long they stood (ns), which the
  * host's clock leaves out too. */
-void behave_debug_hold(behave_debugger *d);
-long long behave_debug_release(behave_debugger *d);
+void behave_debug_hold(behave_debugger *d, lua_State *L);
+long long behave_debug_release(behave_debugger *d, lua_State *L);
 /* How many frames the thread has: what stepping over and out compares. */
 int behave_debug_depth(lua_State *co);
 
