@@ -37,10 +37,10 @@ public enum JUnitReport {
             xml +=
                 "  <testsuite name=\"\(escape(report.file))\" tests=\"\(report.results.count + (report.error == nil ? 0 : 1))\""
             xml +=
-                " failures=\"\(failed)\" errors=\"\(report.error == nil ? 0 : 1)\" time=\"\(seconds(report.seconds))\">\n"
+                " failures=\"\(failed)\" errors=\"\(report.error == nil ? 0 : 1)\" time=\"\(SecondsText.milliseconds(report.seconds))\">\n"
             for result in report.results {
                 xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(report.file))\""
-                xml += " time=\"\(seconds(result.duration))\""
+                xml += " time=\"\(SecondsText.milliseconds(result.duration))\""
                 if let failure = result.failure {
                     let firstLine = failure.prefix { $0 != "\n" }
                     xml += ">\n      <failure message=\"\(escape(String(firstLine)))\">"
@@ -78,12 +78,5 @@ public enum JUnitReport {
             }
         }
         return out
-    }
-
-    /// Seconds with millisecond precision, as JUnit's `time` attributes are read.
-    private static func seconds(_ value: Double) -> String {
-        let millis = Int((max(0, value) * 1000).rounded())
-        let fraction = String(millis % 1000)
-        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

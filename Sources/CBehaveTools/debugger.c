@@ -153,9 +153,7 @@ void behave_debug_weak_table(lua_State *L, void *key) {
 /* Numbers the task and keeps what started it, for the host's reads (inspect.c). */
 static void behave_debug_task(void *self, lua_State *L, int co, int what) {
     behave_debugger *d = self;
-    luaL_checkstack(L, 6, "debugger");
-    co = lua_absindex(L, co);
-    what = lua_absindex(L, what);
+    luaL_checkstack(L, 6, "debugger"); /* co and what come absolute (hooks.c) */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &behave_task_count);
     lua_Integer id = lua_tointeger(L, -1) + 1;
     lua_pop(L, 1);

@@ -31,4 +31,14 @@ struct SharedWritersTests {
     func relativePaths(path: String, directory: String, relative: String) {
         #expect(LexicalPath.relative(path, from: directory) == relative)
     }
+
+    @Test(
+        "seconds are written to the millisecond with three decimals; what is negative or not finite reads as none",
+        arguments: [
+            (1.25, "1.250"), (0.0004, "0.000"), (0.0005, "0.001"), (61.0, "61.000"), (-2.0, "0.000"),
+            (Double.nan, "0.000"), (Double.infinity, "0.000"),
+        ])
+    func seconds(value: Double, text: String) {
+        #expect(SecondsText.milliseconds(value) == text)
+    }
 }

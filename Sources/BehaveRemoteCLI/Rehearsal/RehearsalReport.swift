@@ -91,8 +91,9 @@
             lines += TextTable.lines(table)
             if let p50 = latency(0.5), let p90 = latency(0.9), let p99 = latency(0.99), let max = latencies.last {
                 lines.append(
-                    "event-to-action latency (s): p50 \(Self.seconds(p50))  p90 \(Self.seconds(p90))  "
-                        + "p99 \(Self.seconds(p99))  max \(Self.seconds(max))  (\(latencies.count) events)")
+                    "event-to-action latency (s): p50 \(SecondsText.milliseconds(p50))  p90 \(SecondsText.milliseconds(p90))  "
+                        + "p99 \(SecondsText.milliseconds(p99))  max \(SecondsText.milliseconds(max))  (\(latencies.count) events)"
+                )
             } else {
                 lines.append("event-to-action latency (s): no event led to an action")
             }
@@ -128,10 +129,5 @@
             return "\(tenths / 10).\(tenths % 10)%"
         }
 
-        static func seconds(_ value: Double) -> String {
-            let millis = Int((value * 1000).rounded())
-            let fraction = String(millis % 1000)
-            return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-        }
     }
 #endif
